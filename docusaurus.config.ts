@@ -1,0 +1,169 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as RedirectOptions} from '@docusaurus/plugin-client-redirects';
+import {themes as prismThemes} from 'prism-react-renderer';
+import versions from './versions.json';
+import {redirects} from './src/redirects';
+
+// ---- Switches set at build time -------------------------------------------------------------
+/** Page-view and feedback events are posted here; unset means nothing is ever sent. */
+const analyticsUrl = process.env.ANALYTICS_URL ?? '';
+/** Adds test-only fixture pages (see plugins/e2e-fixtures). Never set for the production build. */
+const e2eFixtures = process.env.E2E_FIXTURES === '1';
+/** Base of the "Edit this page" links; the source repository of this site. */
+const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/lightdash/lightdash-docs/edit/main/';
+// ----------------------------------------------------------------------------------------------
+
+const releasedVersion = versions[0];
+
+const config: Config = {
+  title: 'Lightdash Docs',
+  tagline: 'Learn to use, script and self-host Lightdash, the open-source BI tool for your dbt project.',
+  favicon: 'img/favicon.svg',
+  url: 'https://docs.lightdash.com',
+  baseUrl: '/',
+  organizationName: 'lightdash',
+  projectName: 'lightdash-docs',
+  trailingSlash: undefined,
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+  // v4 namespaces localStorage keys; the spec stores the colour mode under exactly `theme`.
+  storage: {namespace: false},
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  customFields: {analyticsUrl},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          lastVersion: releasedVersion,
+          versions: {
+            current: {label: 'Next', path: 'next', banner: 'unreleased'},
+            [releasedVersion]: {label: releasedVersion, path: '', banner: 'none'},
+          },
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          editUrl: ({versionDocsDirPath, docPath}) => `${editUrlBase}${versionDocsDirPath}/${docPath}`,
+          showLastUpdateTime: true,
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: null, changefreq: null, priority: null, ignorePatterns: ['/__e2e/**']},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: true,
+        docsRouteBasePath: '/',
+        docsDir: ['docs', 'versioned_docs'],
+        language: ['en'],
+        searchResultLimits: 8,
+        searchResultContextMaxLength: 50,
+        highlightSearchTermsOnTargetPage: false,
+        searchBarShortcut: true,
+        searchBarShortcutHint: true,
+        searchBarPosition: 'right',
+        explicitSearchResultPath: true,
+        searchContextByPaths: [
+          {label: 'Get started', path: 'get-started'},
+          {label: 'Guides', path: 'guides'},
+          {label: 'References', path: 'references'},
+          {label: 'Self-hosting', path: 'self-host'},
+          {label: 'API Reference', path: 'api/v1'},
+        ],
+        useAllContextsWithNoSearchContext: true,
+        ignoreFiles: [/^__e2e/],
+      },
+    ],
+  ],
+
+  plugins: [
+    ['@docusaurus/plugin-client-redirects', {redirects} satisfies RedirectOptions],
+    './plugins/page-analytics/index.ts',
+    ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: 'api-reference-2026-11',
+      content:
+        'The API reference is now generated from the Lightdash API contract. <a href="/api/v1/">Browse every endpoint</a>.',
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'Lightdash',
+      hideOnScroll: true,
+      logo: {alt: 'Lightdash logo', src: 'img/logo.svg', width: 32, height: 32},
+      items: [
+        {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Docs'},
+        {to: '/api/v1/', position: 'left', label: 'API', activeBaseRegex: '^/api/'},
+        {href: 'https://demo.lightdash.com', position: 'left', label: 'Live demo'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {
+          href: 'https://github.com/lightdash/lightdash',
+          position: 'right',
+          className: 'header-github-link',
+          'aria-label': 'Lightdash source code on GitHub',
+        },
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {label: 'Community', href: 'https://github.com/lightdash/lightdash/discussions'},
+        {label: 'Blog', href: 'https://www.lightdash.com/blog'},
+        {label: 'Company', href: 'https://www.lightdash.com/company'},
+        {
+          label: 'Careers',
+          href: 'https://www.notion.so/lightdash/Lightdash-Job-Board-a2c7d872794b45deb7b76ad68701d750',
+        },
+        {
+          label: 'Media kit',
+          href: 'https://www.notion.so/lightdash/Lightdash-Media-kit-f4424136bb5a4c8891c0d535dd5e5911',
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} Lightdash. Documentation licensed under MIT.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml', 'sql', 'python', 'go'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,42 @@
+import {defineConfig, devices} from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The production build on :3100; the fixture build (test-only pages, analytics on) on :3101. */
+export const SITE = 'http://127.0.0.1:3100';
+export const FIXTURE_SITE = 'http://127.0.0.1:3101';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: SITE,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // Quiet on a closed network: no background connections Chromium would try to make.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  webServer: [
+    {command: 'node scripts/serve.mjs --dir build --port 3100 --quiet', url: `${SITE}/`, reuseExistingServer: !process.env.CI},
+    {
+      command: 'node scripts/serve.mjs --dir build-e2e --port 3101 --quiet',
+      url: `${FIXTURE_SITE}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Client-side redirects (old URL → page that replaced it), from shared/facts/routes.md.
+ *
+ * Old-site paths exist only at the root (the released version). The `/snippets/*` pages were
+ * published by accident on the old site; each now redirects to the main page that uses the
+ * fragment, in both versions.
+ */
+export const oldSiteRedirects: Record<string, string> = {
+  '/getting-started/install-lightdash': '/self-host/self-host-lightdash',
+  '/guides/enable-slack-selfhost': '/self-host/customize-deployment/configure-a-slack-app-for-lightdash',
+  '/guides/enable-headless-browser-selfhost': '/self-host/customize-deployment/enable-headless-browser-for-lightdash',
+  '/guides/how-to-deploy-to-kubernetes': '/self-host/self-host-lightdash',
+  '/guides/how-to-update-docker-image': '/self-host/update-lightdash',
+  '/guides/update-lightdash': '/self-host/update-lightdash',
+  '/references/environmentVariables': '/self-host/customize-deployment/environment-variables',
+  '/guides/enable-cloud-storage': '/self-host/customize-deployment/configure-lightdash-to-use-external-object-storage',
+  '/self-host': '/self-host/self-host-lightdash',
+  '/help-and-contact/contact/contact_info': '/contact/contact_info',
+};
+
+/** Fragment name → the page that uses it (paths relative to a version root). */
+export const snippetRedirects: Record<string, string> = {
+  'allowed-email-domains': '/get-started/setup-lightdash/invite-new-users',
+  'automatically-deploy-your-changes-using-github-action': '/guides/cli/how-to-use-lightdash-deploy',
+  'exploring-your-content': '/get-started/exploring-data/exploring-your-content',
+  'format-expression-examples': '/guides/formatting-your-fields',
+  'github-secrets': '/guides/cli/how-to-use-lightdash-deploy',
+  'how-to-create-dimensions': '/guides/how-to-create-dimensions',
+  'how-to-create-metrics': '/guides/how-to-create-metrics',
+  'how-to-install-the-lightdash-cli': '/guides/cli/how-to-install-the-lightdash-cli',
+  'intro-metrics-dimensions': '/get-started/exploring-data/intro-metrics-dimensions',
+  'sharing-insights': '/get-started/exploring-data/sharing-insights',
+  'using-explores': '/get-started/exploring-data/using-explores',
+};
+
+/** Snippets that were only published for Next (routes.md "Next only"). */
+const nextOnlySnippets = new Set(['format-expression-examples']);
+
+/** In Next, the 0.1410 page `content-as-code` was renamed. */
+const nextRenames: Record<string, string> = {
+  '/references/content-as-code': '/references/dashboards-as-code',
+};
+
+interface Redirect {
+  readonly from: string;
+  readonly to: string;
+}
+
+const siteDir = path.resolve(__dirname, '..');
+
+/** The docs folder of a version and its URL prefix. */
+export const docVersions = [
+  {name: 'released', dir: path.join(siteDir, 'versioned_docs/version-0.1410'), prefix: ''},
+  {name: 'next', dir: path.join(siteDir, 'docs'), prefix: '/next'},
+] as const;
+
+const docExists = (dir: string, route: string) =>
+  ['.mdx', '.md'].some((ext) => fs.existsSync(path.join(dir, route + ext)));
+
+function buildRedirects(): Redirect[] {
+  const list: Redirect[] = [];
+  const [released, next] = docVersions;
+  for (const [from, to] of Object.entries(oldSiteRedirects)) {
+    if (docExists(released.dir, to)) list.push({from, to});
+  }
+  for (const version of docVersions) {
+    for (const [name, to] of Object.entries(snippetRedirects)) {
+      if (version.name === 'released' && nextOnlySnippets.has(name)) continue;
+      if (docExists(version.dir, to)) list.push({from: `${version.prefix}/snippets/${name}`, to: version.prefix + to});
+    }
+  }
+  for (const [from, to] of Object.entries(nextRenames)) {
+    if (docExists(next.dir, to)) list.push({from: next.prefix + from, to: next.prefix + to});
+  }
+  return list;
+}
+
+/**
+ * Redirects whose target page exists. Content lands section by section; the redirect test
+ * (tests/e2e/redirects.spec.ts) checks every redirect above is present in the final build.
+ */
+export const redirects = buildRedirects();
