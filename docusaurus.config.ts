@@ -1,6 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as RedirectOptions} from '@docusaurus/plugin-client-redirects';
+import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 import {themes as prismThemes} from 'prism-react-renderer';
 import versions from './versions.json';
 import {redirects} from './src/redirects';
@@ -38,6 +38,9 @@ const config: Config = {
   onDuplicateRoutes: 'warn',
   markdown: {
     mermaid: true,
+    // Reference pages use stable heading ids (`## Filters {#filters}`, shared/CONTENT.md), which
+    // future.v4 turns off by default.
+    mdx1Compat: {headingIds: true},
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
 
@@ -104,6 +107,8 @@ const config: Config = {
   plugins: [
     ['@docusaurus/plugin-client-redirects', {redirects} satisfies RedirectOptions],
     './plugins/page-analytics/index.ts',
+    './plugins/chunk-recovery/index.ts',
+    './plugins/storage-guard/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 

@@ -32,7 +32,11 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: [
-    {command: 'node scripts/serve.mjs --dir build --port 3100 --quiet', url: `${SITE}/`, reuseExistingServer: !process.env.CI},
+    {
+      command: 'node scripts/serve.mjs --dir build --port 3100 --quiet',
+      url: `${SITE}/`,
+      reuseExistingServer: !process.env.CI,
+    },
     {
       command: 'node scripts/serve.mjs --dir build-e2e --port 3101 --quiet',
       url: `${FIXTURE_SITE}/`,

@@ -17,7 +17,14 @@ const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
 const update = run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq']);
 const install =
   update.status === 0 &&
-  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium']);
+  run(sudo[0] ?? 'apt-get', [
+    ...sudo.slice(1),
+    ...(sudo.length ? ['apt-get'] : []),
+    'install',
+    '-y',
+    '-qq',
+    'chromium',
+  ]);
 if (!install || install.status !== 0 || !fs.existsSync(CHROMIUM)) {
   console.error(
     `Could not install Chromium. Install it yourself (Debian/Ubuntu: \`sudo apt-get install chromium\`), ` +

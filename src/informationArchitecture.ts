@@ -81,7 +81,10 @@ export const informationArchitecture: Item[] = [
     'guides/vs-code-yaml-validation',
     category(
       'The Lightdash CLI',
-      index('/guides/cli/intro', 'Install, authenticate and use the Lightdash CLI to compile, preview, validate and deploy.'),
+      index(
+        '/guides/cli/intro',
+        'Install, authenticate and use the Lightdash CLI to compile, preview, validate and deploy.',
+      ),
       [
         'guides/cli/how-to-install-the-lightdash-cli',
         'guides/cli/how-to-upgrade-cli',
@@ -95,7 +98,10 @@ export const informationArchitecture: Item[] = [
     ),
     category(
       'Table calculation SQL templates',
-      index('/guides/table-calculations/sql-templates', 'Copy-ready SQL for the table calculations readers ask for most.'),
+      index(
+        '/guides/table-calculations/sql-templates',
+        'Copy-ready SQL for the table calculations readers ask for most.',
+      ),
       [
         'guides/table-calculations/table-calculation-sql-templates/percent-change-from-previous',
         'guides/table-calculations/table-calculation-sql-templates/percent-of-group-pivot-total',
@@ -107,48 +113,65 @@ export const informationArchitecture: Item[] = [
       ],
     ),
   ]),
-  category('References', index('/references', 'Exact reference for modelling, exploring, integrating and administering Lightdash.'), [
-    'references/lightdash-cli',
-    category(
-      'Lightdash Development',
-      index('/references/develop', 'The dbt YAML and SQL you write to model data for Lightdash.'),
-      [
-        'references/tables',
-        'references/dimensions',
-        'references/metrics',
-        'references/joins',
-        'references/sql-variables',
-        'references/preview-projects',
-        'references/validating-your-content',
-        'references/dashboards-as-code',
-        category('SQL Runner', undefined, ['references/sql-runner', 'references/virtual-views', 'references/dbt-write-back']),
-      ],
-    ),
-    category('Data Exploration', index('/references/explore', 'Charts, filters, custom fields and spaces for people who explore data.'), [
-      'references/chart-types',
-      'references/custom-charts',
-      'references/custom-fields',
-      'references/filters',
-      'references/table-calculations',
-      'references/spaces',
-    ]),
-    category('Integrations', index('/references/integrations', 'Connect Lightdash to dbt, Slack and Google Sheets.'), [
-      'references/dbt-projects',
-      'references/dbt-semantic-layer',
-      'references/slack-integration',
-      'references/google-sheets',
-    ]),
-    category('Admin', index('/references/admin', 'Roles, groups, user attributes and usage analytics for administrators.'), [
-      'references/roles',
-      'references/groups',
-      'references/user-attributes',
-      'references/usage-analytics',
-    ]),
-    category('User', index('/references/user', 'Settings that belong to your own account.'), ['references/personal_tokens']),
-    'references/embedding',
-    'references/scim-integration',
-    'references/content-as-code',
-  ]),
+  category(
+    'References',
+    index('/references', 'Exact reference for modelling, exploring, integrating and administering Lightdash.'),
+    [
+      'references/lightdash-cli',
+      category(
+        'Lightdash Development',
+        index('/references/develop', 'The dbt YAML and SQL you write to model data for Lightdash.'),
+        [
+          'references/tables',
+          'references/dimensions',
+          'references/metrics',
+          'references/joins',
+          'references/sql-variables',
+          'references/preview-projects',
+          'references/validating-your-content',
+          'references/dashboards-as-code',
+          category('SQL Runner', undefined, [
+            'references/sql-runner',
+            'references/virtual-views',
+            'references/dbt-write-back',
+          ]),
+        ],
+      ),
+      category(
+        'Data Exploration',
+        index('/references/explore', 'Charts, filters, custom fields and spaces for people who explore data.'),
+        [
+          'references/chart-types',
+          'references/custom-charts',
+          'references/custom-fields',
+          'references/filters',
+          'references/table-calculations',
+          'references/spaces',
+        ],
+      ),
+      category(
+        'Integrations',
+        index('/references/integrations', 'Connect Lightdash to dbt, Slack and Google Sheets.'),
+        [
+          'references/dbt-projects',
+          'references/dbt-semantic-layer',
+          'references/slack-integration',
+          'references/google-sheets',
+        ],
+      ),
+      category(
+        'Admin',
+        index('/references/admin', 'Roles, groups, user attributes and usage analytics for administrators.'),
+        ['references/roles', 'references/groups', 'references/user-attributes', 'references/usage-analytics'],
+      ),
+      category('User', index('/references/user', 'Settings that belong to your own account.'), [
+        'references/personal_tokens',
+      ]),
+      'references/embedding',
+      'references/scim-integration',
+      'references/content-as-code',
+    ],
+  ),
   category('Self-hosting', undefined, [
     'self-host/self-host-lightdash',
     'self-host/self-host-lightdash-docker-compose',

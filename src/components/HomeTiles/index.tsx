@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {useDocsVersion} from '@docusaurus/plugin-content-docs/client';
+import {useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import styles from './styles.module.css';
 
 interface Tile {
@@ -16,7 +16,7 @@ interface Props {
 
 /** The navigation tiles of the docs home; each tile is one link so it is a single tab stop. */
 export default function HomeTiles({tiles}: Props): ReactNode {
-  const versionRoot = useDocsVersion().path.replace(/\/$/, '');
+  const versionRoot = (useActiveVersion(undefined)?.path ?? '').replace(/\/$/, '');
   const resolve = (to: string) => (to.startsWith('/') ? to : `${versionRoot}/${to}`);
   return (
     <ul className={styles.tiles}>
