@@ -29,7 +29,10 @@ export const NEXT_ONLY = [
 /** Pages of the released version that Next does not have. */
 export const RELEASED_ONLY = ['references/content-as-code.mdx'];
 /** Pages in both versions whose released copy is edited by hand (it must not mention newer features). */
-export const DIVERGED = ['self-host/customize-deployment/environment-variables.mdx'];
+export const DIVERGED = [
+  'self-host/customize-deployment/environment-variables.mdx',
+  'guides/formatting-your-fields.mdx',
+];
 
 function listFiles(dir, base = dir) {
   if (!fs.existsSync(dir)) return [];

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {parse as parseYaml} from 'yaml';
+
+/** One docs page, read from its MDX source with its imported partials inlined. */
+export interface Page {
+  readonly file: string;
+  readonly frontMatter: Record<string, unknown>;
+  /** Body with imports removed and `<Partial />` replaced by the partial's body. */
+  readonly body: string;
+}
+
+export interface CodeBlock {
+  readonly lang: string;
+  readonly meta: string;
+  readonly code: string;
+}
+
+const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n/;
+const IMPORT = /^import\s+(\w+)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm;
+
+export function readPage(file: string, seen: ReadonlySet<string> = new Set()): Page {
+  const source = fs.readFileSync(file, 'utf8');
+  const fm = FRONT_MATTER.exec(source);
+  let body = fm ? source.slice(fm[0].length) : source;
+  const partials = new Map<string, string>();
+  for (const [, name, rel] of body.matchAll(IMPORT)) partials.set(name, path.resolve(path.dirname(file), rel));
+  body = body.replace(/^import\s.+$/gm, '');
+  for (const [name, partialFile] of partials) {
+    if (seen.has(partialFile)) throw new Error(`${file}: partial import cycle through ${partialFile}`);
+    const partial = readPage(partialFile, new Set([...seen, file])).body;
+    body = body.replace(new RegExp(`<${name}\\s*/>`, 'g'), () => partial);
+  }
+  return {file, frontMatter: fm ? (parseYaml(fm[1]) ?? {}) : {}, body};
+}
+
+/** Fenced code blocks (``` or ~~~, any indentation, e.g. inside tabs or lists). */
+export function codeBlocks(body: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  const re = /^([ \t]*)(`{3,}|~{3,})([\w+-]*)([^\n]*)\n([\s\S]*?)\n\1\2[ \t]*$/gm;
+  for (const m of body.matchAll(re)) {
+    const indent = m[1];
+    const code = m[5]
+      .split('\n')
+      .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+      .join('\n');
+    blocks.push({lang: m[3].toLowerCase(), meta: m[4].trim(), code});
+  }
+  return blocks;
+}
+
+/** Words of prose: no code, no tables, no JSX/HTML tags, no link targets, no heading ids. */
+export function proseWords(body: string): number {
+  const text = body
+    .replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\1\2[ \t]*$/gm, ' ')
+    .split('\n')
+    .filter((line) => !/^\s*\|/.test(line))
+    .join('\n')
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\{#[\w-]+\}/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ');
+  return (text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).length;
+}
+
+export function listMdx(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return listMdx(full);
+    return /\.mdx?$/.test(e.name) ? [full] : [];
+  });
+}
