@@ -1,0 +1,106 @@
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import cli from '../fixtures/lightdash-cli.json';
+import {codeBlocks, listMdx, readPage} from './mdx';
+
+const root = path.resolve(__dirname, '../..');
+const docDirs = [path.join(root, 'docs'), path.join(root, 'versioned_docs/version-0.1410')];
+
+interface Command {
+  readonly flags: readonly string[];
+  readonly dbt?: boolean;
+  readonly anyDbtRunFlag?: boolean;
+}
+const commands = cli.commands as Record<string, Command>;
+
+/** `lightdash …` invocations in code blocks (shell sessions and CI workflow steps alike). */
+export function invocations(code: string): string[] {
+  return code
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\$|-\s*run:|run:)\s*/, '').trim())
+    .filter((line) => /^lightdash(\s|$)/.test(line))
+    .map((line) => line.replace(/\s+#.*$/, '').replace(/\\$/, '').trim());
+}
+
+/** The flags of one invocation that the fact sheet does not list for its command. */
+export function unknownFlags(invocation: string): string[] {
+  const words = invocation.split(/\s+/).slice(1);
+  const name = [words.slice(0, 2).join(' '), words[0]].find((n) => n in commands);
+  const allowed = new Set<string>(cli.global);
+  if (name) {
+    const command = commands[name];
+    for (const f of command.flags) allowed.add(f);
+    if (command.dbt) for (const f of cli.dbtOptions) allowed.add(f);
+    if (command.anyDbtRunFlag) return [];
+  } else if (words.length && !words[0].startsWith('-')) {
+    return [`unknown command "${words[0]}"`];
+  }
+  return words.map((w) => w.split('=')[0]).filter((w) => /^--?[a-zA-Z]/.test(w) && !allowed.has(w));
+}
+
+describe('CLI examples use only commands and flags of the fact sheet', () => {
+  it.each([
+    ['lightdash deploy --create "My project" --target prod', []],
+    ['lightdash validate --preview --only charts dashboards', []],
+    ['lightdash deploy --frobnicate', ['--frobnicate']],
+    ['lightdash teleport', ['unknown command "teleport"']],
+  ])('checker: %s', (line, expected) => {
+    expect(unknownFlags(line)).toEqual(expected);
+  });
+
+  const files = docDirs.flatMap((d) => listMdx(d));
+  it.each(files.map((f) => [path.relative(root, f)]))('%s', (rel) => {
+    const bad = codeBlocks(readPage(path.join(root, rel)).body)
+      .flatMap((b) => invocations(b.code))
+      .flatMap((line) => unknownFlags(line).map((flag) => `${flag} in: ${line}`));
+    expect(bad).toEqual([]);
+  });
+});
+
+const selfHost = (dir: string) => listMdx(path.join(dir, 'self-host'));
+const ENV_NAME = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+
+/** Upper-case names on self-host pages that are not Lightdash server variables. */
+const NOT_SERVER_VARIABLES = new Set([
+  // The CLI's variables, named where self-host pages point readers at the CLI.
+  'LIGHTDASH_API_KEY',
+  'LIGHTDASH_URL',
+  'LIGHTDASH_PROJECT',
+  'LIGHTDASH_PROXY_AUTHORIZATION',
+]);
+
+function envNames(file: string): Set<string> {
+  const page = readPage(file);
+  const names = new Set<string>();
+  const inline = [...page.body.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+  const blocks = codeBlocks(page.body)
+    .filter((b) => ['bash', 'sh', 'shell', 'env', 'dotenv', 'yaml', 'yml', 'ini', 'text'].includes(b.lang))
+    .map((b) => b.code);
+  for (const text of [...inline, ...blocks]) for (const m of text.matchAll(ENV_NAME)) names.add(m[0]);
+  return names;
+}
+
+describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variables in %s/self-host', (rel) => {
+  const dir = path.join(root, rel);
+  const envPage = path.join(dir, 'self-host/customize-deployment/environment-variables.mdx');
+  const reference = envNames(envPage);
+
+  it.each(selfHost(dir).map((f) => [path.relative(dir, f)]))('%s names only variables of the reference page', (page) => {
+    const missing = [...envNames(path.join(dir, page))].filter((n) => !reference.has(n) && !NOT_SERVER_VARIABLES.has(n));
+    expect(missing).toEqual([]);
+  });
+
+  const setupPages: [string, RegExp][] = [
+    ['configure-smtp-for-lightdash-email-notifications.mdx', /^EMAIL_SMTP_/],
+    ['configure-lightdash-to-use-external-object-storage.mdx', /^S3_/],
+    ['configure-logging-for-lightdash.mdx', /^LIGHTDASH_LOG_/],
+    ['configure-a-slack-app-for-lightdash.mdx', /^SLACK_(CLIENT_ID|CLIENT_SECRET|SIGNING_SECRET|STATE_SECRET)$/],
+    ['enable-headless-browser-for-lightdash.mdx', /^HEADLESS_BROWSER_/],
+    ['use-sso-login-for-self-hosted-lightdash.mdx', /^AUTH_(GOOGLE|OKTA|ONE_LOGIN|AZURE_AD|OIDC)_/],
+  ];
+  it.each(setupPages)('%s shows every variable of its area that the reference lists', (page, area) => {
+    const onPage = envNames(path.join(dir, 'self-host/customize-deployment', page));
+    const missing = [...reference].filter((n) => area.test(n) && !onPage.has(n));
+    expect(missing).toEqual([]);
+  });
+});
