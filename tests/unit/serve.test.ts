@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+// @ts-expect-error plain ESM script without types
+import {createServer, readHeadersFile, resolveFile} from '../../scripts/serve.mjs';
+
+let dir: string;
+let base: string;
+let server: import('node:http').Server;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-'));
+  fs.mkdirSync(path.join(dir, 'guides/pinning'), {recursive: true});
+  fs.writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>'.repeat(50));
+  fs.writeFileSync(path.join(dir, 'guides/pinning/index.html'), '<h1>pinning</h1>');
+  fs.writeFileSync(path.join(dir, '404.html'), '<h1>Page Not Found</h1>');
+  fs.writeFileSync(path.join(dir, '_headers'), '/*\n  X-Test: yes\n  Content-Security-Policy: default-src \'self\'\n');
+  server = createServer(dir, {quiet: true});
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+});
+afterAll(() => server.close());
+
+describe('serve.mjs', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/guides/pinning', 'guides/pinning/index.html'],
+    ['/guides/pinning/', 'guides/pinning/index.html'],
+  ])('%s resolves to %s', (url, file) => {
+    expect(resolveFile(dir, url)).toBe(path.join(dir, file));
+  });
+
+  it.each(['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A'])('refuses %s', (url) => {
+    expect(resolveFile(dir, url)).toBeNull();
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const res = await fetch(`${base}/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page Not Found');
+  });
+
+  it('compresses with brotli when asked and applies the _headers rules', async () => {
+    const res = await fetch(`${base}/`, {headers: {'Accept-Encoding': 'br'}});
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('x-test')).toBe('yes');
+    expect(readHeadersFile(dir)[0].headers).toContainEqual(['Content-Security-Policy', "default-src 'self'"]);
+  });
+});
