@@ -22,9 +22,5 @@ export function repairTheme(storage: Storage, root: HTMLElement, prefersDark: bo
 }
 
 if (typeof window !== 'undefined') {
-  repairTheme(
-    window.localStorage,
-    document.documentElement,
-    window.matchMedia('(prefers-color-scheme: dark)').matches,
-  );
+  repairTheme(window.localStorage, document.documentElement, window.matchMedia('(prefers-color-scheme: dark)').matches);
 }

@@ -23,7 +23,9 @@ export function looksLikeSearchIndex(data: unknown): boolean {
     data.length > 0 &&
     data.every(
       (part) =>
-        typeof part === 'object' && part !== null && Array.isArray((part as {documents?: unknown}).documents) &&
+        typeof part === 'object' &&
+        part !== null &&
+        Array.isArray((part as {documents?: unknown}).documents) &&
         typeof (part as {index?: unknown}).index === 'object',
     )
   );

@@ -19,7 +19,12 @@ export function invocations(code: string): string[] {
     .split('\n')
     .map((line) => line.replace(/^\s*(\$|-\s*run:|run:)\s*/, '').trim())
     .filter((line) => /^lightdash(\s|$)/.test(line))
-    .map((line) => line.replace(/\s+#.*$/, '').replace(/\\$/, '').trim());
+    .map((line) =>
+      line
+        .replace(/\s+#.*$/, '')
+        .replace(/\\$/, '')
+        .trim(),
+    );
 }
 
 /** The flags of one invocation that the fact sheet does not list for its command. */
@@ -85,10 +90,15 @@ describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variabl
   const envPage = path.join(dir, 'self-host/customize-deployment/environment-variables.mdx');
   const reference = envNames(envPage);
 
-  it.each(selfHost(dir).map((f) => [path.relative(dir, f)]))('%s names only variables of the reference page', (page) => {
-    const missing = [...envNames(path.join(dir, page))].filter((n) => !reference.has(n) && !NOT_SERVER_VARIABLES.has(n));
-    expect(missing).toEqual([]);
-  });
+  it.each(selfHost(dir).map((f) => [path.relative(dir, f)]))(
+    '%s names only variables of the reference page',
+    (page) => {
+      const missing = [...envNames(path.join(dir, page))].filter(
+        (n) => !reference.has(n) && !NOT_SERVER_VARIABLES.has(n),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
   const setupPages: [string, RegExp][] = [
     ['configure-smtp-for-lightdash-email-notifications.mdx', /^EMAIL_SMTP_/],

@@ -14,11 +14,7 @@ const versions = [
 
 /** Content routes: a page file per route (not the search page, API reference, snippets or category indexes). */
 const contentRoutes = routeRows().filter(
-  (r) =>
-    r.kind === 'doc' &&
-    r.route !== '/' &&
-    !r.route.startsWith('/snippets/') &&
-    !r.route.startsWith('/api/'),
+  (r) => r.kind === 'doc' && r.route !== '/' && !r.route.startsWith('/snippets/') && !r.route.startsWith('/api/'),
 );
 
 const fileFor = (dir: string, route: string) =>
@@ -33,18 +29,15 @@ describe.each(versions)('docs version $name', ({dir, has}) => {
     expect(fileFor(dir, route), `no page for ${route}`).toBeTruthy();
   });
 
-  it.each(rows.map((r) => [r.route]))(
-    '%s has title, description, ≥ 300 words of prose and a code block',
-    (route) => {
-      const file = fileFor(dir, route);
-      if (!file) return; // reported by the test above
-      const page = readPage(file);
-      expect(page.frontMatter.title, 'front matter title').toBeTruthy();
-      expect(String(page.frontMatter.description ?? '').length, 'front matter description').toBeGreaterThan(20);
-      expect(proseWords(page.body)).toBeGreaterThanOrEqual(300);
-      expect(codeBlocks(page.body).length).toBeGreaterThan(0);
-    },
-  );
+  it.each(rows.map((r) => [r.route]))('%s has title, description, ≥ 300 words of prose and a code block', (route) => {
+    const file = fileFor(dir, route);
+    if (!file) return; // reported by the test above
+    const page = readPage(file);
+    expect(page.frontMatter.title, 'front matter title').toBeTruthy();
+    expect(String(page.frontMatter.description ?? '').length, 'front matter description').toBeGreaterThan(20);
+    expect(proseWords(page.body)).toBeGreaterThanOrEqual(300);
+    expect(codeBlocks(page.body).length).toBeGreaterThan(0);
+  });
 
   const allFiles = listMdx(dir);
 
@@ -57,7 +50,10 @@ describe.each(versions)('docs version $name', ({dir, has}) => {
     for (const block of codeBlocks(readPage(path.join(root, rel)).body)) {
       if (block.lang !== 'yaml' && block.lang !== 'yml') continue;
       for (const doc of parseAllDocuments(block.code)) {
-        expect(doc.errors.map((e) => e.message), `${rel}:\n${block.code.slice(0, 200)}`).toEqual([]);
+        expect(
+          doc.errors.map((e) => e.message),
+          `${rel}:\n${block.code.slice(0, 200)}`,
+        ).toEqual([]);
       }
     }
   });

@@ -1,5 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {checkSearchIndex, looksLikeSearchIndex, searchIndexAddress, UNEXPECTED_VERSION_URL} from '../../src/lib/searchIndex';
+import {
+  checkSearchIndex,
+  looksLikeSearchIndex,
+  searchIndexAddress,
+  UNEXPECTED_VERSION_URL,
+} from '../../src/lib/searchIndex';
 
 const origin = 'https://docs.lightdash.com';
 const template = 'search-index{dir}.json?_=abc';
@@ -14,18 +19,19 @@ describe('searchIndexAddress', () => {
     expect(searchIndexAddress(versionUrl, context, template, origin).href).toBe(expected);
   });
 
-  it.each([
-    ['//evil.example/'],
-    ['/\\evil.example/'],
-    ['https://evil.example/'],
-    ['javascript:alert(1)//'],
-  ])('refuses a version URL that leaves the origin: %s', (versionUrl) => {
-    expect(() => searchIndexAddress(versionUrl, '', template, origin)).toThrow(UNEXPECTED_VERSION_URL);
-  });
+  it.each([['//evil.example/'], ['/\\evil.example/'], ['https://evil.example/'], ['javascript:alert(1)//']])(
+    'refuses a version URL that leaves the origin: %s',
+    (versionUrl) => {
+      expect(() => searchIndexAddress(versionUrl, '', template, origin)).toThrow(UNEXPECTED_VERSION_URL);
+    },
+  );
 });
 
 describe('checkSearchIndex', () => {
-  const reply = (body: string, status = 200) => async () => new Response(body, {status});
+  const reply =
+    (body: string, status = 200) =>
+    async () =>
+      new Response(body, {status});
   it.each([
     ['a valid index', reply(JSON.stringify([{documents: [], index: {}}])), true],
     ['HTTP 404', reply('not found', 404), false],

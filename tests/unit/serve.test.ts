@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-// @ts-expect-error plain ESM script without types
 import {createServer, readHeadersFile, resolveFile} from '../../scripts/serve.mjs';
 
 let dir: string;
@@ -15,7 +14,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>'.repeat(50));
   fs.writeFileSync(path.join(dir, 'guides/pinning/index.html'), '<h1>pinning</h1>');
   fs.writeFileSync(path.join(dir, '404.html'), '<h1>Page Not Found</h1>');
-  fs.writeFileSync(path.join(dir, '_headers'), '/*\n  X-Test: yes\n  Content-Security-Policy: default-src \'self\'\n');
+  fs.writeFileSync(path.join(dir, '_headers'), "/*\n  X-Test: yes\n  Content-Security-Policy: default-src 'self'\n");
   server = createServer(dir, {quiet: true});
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
