@@ -109,6 +109,7 @@ const config: Config = {
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
     './plugins/storage-guard/index.ts',
+    './plugins/contract-publish/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 

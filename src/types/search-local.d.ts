@@ -1,6 +1,9 @@
 // Constants the search plugin generates at build time (read by the SearchBar/SearchPage wrappers).
 declare module '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js' {
   export const searchIndexUrl: string;
-  export const searchContextByPaths: (string | {label: string | Record<string, string>; path: string})[] | null;
   export const searchResultLimits: number;
+}
+
+declare module '@generated/@easyops-cn/docusaurus-search-local/default/generated.js' {
+  export const searchContextByPaths: (string | {label: string | Record<string, string>; path: string})[] | null;
 }

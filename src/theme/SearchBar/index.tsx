@@ -3,10 +3,8 @@ import SearchBar from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
-import {
-  searchContextByPaths,
-  searchIndexUrl,
-} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
+import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
+import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {checkSearchIndex} from '@site/src/lib/searchIndex';
 
