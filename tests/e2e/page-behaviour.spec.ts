@@ -23,7 +23,7 @@ test('a route change scrolls to the hash target', async ({page}) => {
 });
 
 test('the table of contents lists exactly the h2 and h3 headings', async ({page}) => {
-  await page.goto('/self-host/customize-deployment/environment-variables');
+  await page.goto('/references/chart-types');
   await hydrated(page);
   const headingIds = await page.locator('article :is(h2, h3)[id]').evaluateAll((hs) => hs.map((h) => h.id));
   expect(headingIds.length).toBeGreaterThan(2);
