@@ -100,6 +100,8 @@ const config: Config = {
         ],
         useAllContextsWithNoSearchContext: true,
         ignoreFiles: [/^__e2e/],
+        // Schema trees, examples and code samples of the API reference are noise in results.
+        ignoreCssSelectors: ['.api-search-skip'],
       },
     ],
   ],
@@ -109,7 +111,7 @@ const config: Config = {
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
     './plugins/storage-guard/index.ts',
-    './plugins/contract-publish/index.ts',
+    './plugins/api-reference/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 

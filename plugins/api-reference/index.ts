@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {buildApiReference, type ApiReference} from './model/pages';
+import type {OpenApiDocument} from './model/openapi';
+
+export interface Options {
+  /** The compiled contract, relative to the site. */
+  readonly specDir?: string;
+  /** Where the reference lives, without the site's baseUrl. */
+  readonly routeBasePath?: string;
+}
+
+const COMPONENTS = '@site/src/components/ApiReference';
+
+/**
+ * The API reference (issue 5): pages generated at build time from the compiled contract
+ * (generated/openapi/openapi.json, written by `npm run contract:build`), rendered by the small
+ * components in src/components/ApiReference. See README.md.
+ */
+export default function apiReferencePlugin(context: LoadContext, options: Options = {}): Plugin<ApiReference> {
+  const specDir = path.resolve(context.siteDir, options.specDir ?? 'generated/openapi');
+  const specFile = path.join(specDir, 'openapi.json');
+  const routeBasePath = options.routeBasePath ?? 'api/v1';
+  const basePath = `${context.baseUrl.replace(/\/+$/, '')}/${routeBasePath}`;
+  let loaded: ApiReference | undefined;
+
+  return {
+    name: 'api-reference',
+
+    getPathsToWatch() {
+      return [specFile];
+    },
+
+    async loadContent() {
+      if (!fs.existsSync(specFile)) {
+        throw new Error(`API reference: ${specFile} is missing. Run \`npm run contract:build\` first.`);
+      }
+      const doc = JSON.parse(await fs.promises.readFile(specFile, 'utf8')) as OpenApiDocument;
+      return buildApiReference(doc, {basePath});
+    },
+
+    async contentLoaded({content, actions}) {
+      loaded = content;
+      const {createData, addRoute} = actions;
+      const data = (name: string, value: unknown) => createData(name, JSON.stringify(value));
+      // One module shared by every API route, so the sidebar is downloaded once.
+      const sidebar = await data('sidebar.json', content.sidebar);
+      const route = async (routePath: string, component: string, file: string, page: unknown) =>
+        addRoute({
+          path: routePath,
+          component: `${COMPONENTS}/${component}`,
+          exact: true,
+          modules: {sidebar, page: await data(file, page)},
+        });
+
+      await route(content.overview.permalink, 'OverviewPage', 'overview.json', content.overview);
+      await route(content.schemaIndex.permalink, 'SchemaIndexPage', 'schemas.json', content.schemaIndex);
+      for (const tag of content.tags) await route(tag.permalink, 'TagPage', `tag-${tag.slug}.json`, tag);
+      for (const op of content.operations) {
+        await route(op.permalink, 'OperationPage', `operation-${op.operationId}.json`, op);
+      }
+      for (const schema of content.schemas) {
+        await route(schema.permalink, 'SchemaPage', `schema-${schema.name}.json`, schema);
+      }
+    },
+
+    async allContentLoaded({allContent}) {
+      if (loaded) registerWithLocalSearch(allContent, allPermalinks(loaded));
+    },
+
+    async postBuild({outDir}) {
+      // The downloads linked from the overview: the compiled contract, byte for byte.
+      const target = path.join(outDir, routeBasePath);
+      await fs.promises.mkdir(target, {recursive: true});
+      for (const file of ['openapi.json', 'openapi.yaml']) {
+        // Copy then rename: readers (and any other plugin writing the same file) never see half a file.
+        const temporary = path.join(target, `.${file}.${process.pid}.tmp`);
+        await fs.promises.copyFile(path.join(specDir, file), temporary);
+        await fs.promises.rename(temporary, path.join(target, file));
+      }
+    },
+  };
+}
+
+function allPermalinks(content: ApiReference): string[] {
+  return [
+    content.overview.permalink,
+    content.schemaIndex.permalink,
+    ...content.tags.map((t) => t.permalink),
+    ...content.operations.map((o) => o.permalink),
+    ...content.schemas.map((s) => s.permalink),
+  ];
+}
+
+interface DocsContent {
+  loadedVersions?: {isLast: boolean; docs: {permalink: string}[]}[];
+}
+
+/**
+ * @easyops-cn/docusaurus-search-local with `docsRouteBasePath: '/'` indexes a route only if it is a
+ * doc of a docs plugin; every other route is skipped (its page mode is never reached). Listing the
+ * API permalinks among the released docs' permalinks, after every plugin has created its routes,
+ * makes the search index them as docs: headings, sections and the "API › Tag" breadcrumb. Nothing
+ * else reads that list after contentLoaded. tests/e2e/api-reference.spec.ts checks the index.
+ */
+export function registerWithLocalSearch(allContent: unknown, permalinks: readonly string[]): void {
+  const docs = (allContent as Record<string, Record<string, DocsContent> | undefined>)['docusaurus-plugin-content-docs']
+    ?.default;
+  const released = docs?.loadedVersions?.find((v) => v.isLast);
+  if (!released) return;
+  const known = new Set(released.docs.map((d) => d.permalink));
+  for (const permalink of permalinks) {
+    if (!known.has(permalink)) released.docs.push({permalink});
+  }
+}

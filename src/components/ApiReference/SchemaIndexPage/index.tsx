@@ -1,0 +1,35 @@
+import React, {type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import type {SchemaIndexModel, SidebarModel} from '@site/plugins/api-reference/types';
+import ApiShell from '../ApiShell';
+import styles from './styles.module.css';
+
+interface Props {
+  readonly sidebar: SidebarModel;
+  readonly page: SchemaIndexModel;
+}
+
+/** Every shared schema of the contract, alphabetically. */
+export default function SchemaIndexPage({sidebar, page}: Props): ReactNode {
+  return (
+    <ApiShell
+      sidebar={sidebar}
+      location={{schemas: true}}
+      title="Schemas"
+      description="The shared schemas of the Lightdash API: the entities that requests and responses are made of."
+      breadcrumbs={[{label: 'API', to: sidebar.overview}, {label: 'Schemas'}]}
+    >
+      <p>The entities that requests and responses are made of. Each operation page links to the ones it uses.</p>
+      <ul className={styles.list}>
+        {page.schemas.map((s) => (
+          <li key={s.name}>
+            <Link to={s.permalink}>
+              <code>{s.name}</code>
+            </Link>
+            {s.summary && <span className={styles.summary}> {s.summary}</span>}
+          </li>
+        ))}
+      </ul>
+    </ApiShell>
+  );
+}

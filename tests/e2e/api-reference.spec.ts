@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, type Page} from '@playwright/test';
+import {hydrated} from './helpers';
+
+/** The API reference (issue 5), checked against the production build on :3100. */
+
+const root = path.join(__dirname, '../..');
+const build = path.join(root, 'build');
+const contract = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/openapi.json'), 'utf8'));
+
+interface Op {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+const operations: Op[] = Object.entries(contract.paths as Record<string, Record<string, unknown>>).flatMap(
+  ([p, item]) =>
+    ['get', 'put', 'post', 'delete', 'patch'].flatMap((method) => {
+      const op = item[method] as {operationId: string; summary: string; tags: string[]} | undefined;
+      return op ? [{operationId: op.operationId, method, path: p, summary: op.summary, tag: op.tags[0]}] : [];
+    }),
+);
+const opUrl = (op: Op) => `/api/v1/${slug(op.tag)}/${op.operationId}`;
+const tagUrls = [...new Set(operations.map((op) => `/api/v1/${slug(op.tag)}`))];
+const schemaUrls = Object.keys(contract.components.schemas).map((name) => `/api/v1/schemas/${name}`);
+const allApiUrls = ['/api/v1/', '/api/v1/schemas', ...tagUrls, ...operations.map(opUrl), ...schemaUrls];
+
+const createSpace = operations.find((op) => op.operationId === 'createSpace') as Op;
+const listCatalogMetrics = operations.find((op) => op.operationId === 'listCatalogMetrics') as Op;
+
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+/** Attribute values in minified HTML: quoted or not. */
+const attributes = (html: string, name: string) =>
+  [...html.matchAll(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'g'))].map((m) =>
+    unescapeHtml(m[1] ?? m[2] ?? m[3]),
+  );
+
+test('every operation of the contract has a page with its summary, method and path', async ({request}) => {
+  test.setTimeout(120_000);
+  expect(operations.length).toBeGreaterThan(100);
+  for (const op of operations) {
+    const response = await request.get(opUrl(op));
+    expect(response.status(), opUrl(op)).toBe(200);
+    const html = unescapeHtml(await response.text());
+    expect(html, opUrl(op)).toContain(`<h1>${op.summary}</h1>`);
+    expect(html, opUrl(op)).toContain(op.path);
+    expect(html, opUrl(op)).toContain(`>${op.method.toUpperCase()}<`);
+  }
+});
+
+test('every in-page anchor link of every API page points at an element id', async ({request}) => {
+  test.setTimeout(180_000);
+  let links = 0;
+  for (const url of allApiUrls) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const html = await response.text();
+    const ids = new Set(attributes(html, 'id'));
+    const anchors = attributes(html, 'href').filter((href) => href.startsWith('#') && href.length > 1);
+    for (const href of anchors) expect(ids.has(decodeURIComponent(href.slice(1))), `${url} → ${href}`).toBe(true);
+    links += anchors.length;
+  }
+  // Parameter and response anchors exist and are linked.
+  const html = await (await request.get(opUrl(listCatalogMetrics))).text();
+  for (const id of ['param-path-projectUuid', 'param-query-pageSize', 'response-200', 'response-default']) {
+    expect(attributes(html, 'id'), id).toContain(id);
+    expect(attributes(html, 'href'), id).toContain(`#${id}`);
+  }
+  expect(links).toBeGreaterThan(allApiUrls.length);
+});
+
+test('the contract can be downloaded as JSON and YAML from the overview', async ({page, request}) => {
+  await page.goto('/api/v1/');
+  for (const name of ['openapi.json', 'openapi.yaml']) {
+    const link = page.getByRole('link', {name});
+    await expect(link).toHaveAttribute('href', `/api/v1/${name}`);
+    const response = await request.get(`/api/v1/${name}`);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(contract.info.version);
+  }
+});
+
+test.describe('old Redoc deep links land on the operation page', () => {
+  for (const [hash, target] of [
+    [`#tag/Spaces/operation/createSpace`, opUrl(createSpace)],
+    [`#tag/Spaces/operation/CreateSpace`, opUrl(createSpace)],
+    [`#tag/Catalog/operation/list_catalog_metrics`, opUrl(listCatalogMetrics)],
+    [`#tag/Roles%20%26%20Permissions`, '/api/v1/roles-permissions'],
+  ]) {
+    test(hash, async ({page}) => {
+      await page.goto(`/api/v1/${hash}`);
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    });
+  }
+});
+
+test('an operation page reads complete with JavaScript disabled', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto(opUrl(createSpace));
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', {level: 1, name: createSpace.summary})).toBeVisible();
+  await expect(main.getByText('POST', {exact: true}).first()).toBeVisible();
+  await expect(main.getByText(createSpace.path, {exact: true}).first()).toBeVisible();
+  await expect(main.getByRole('heading', {name: 'Parameters'})).toBeVisible();
+  await expect(main.getByRole('rowheader', {name: 'projectUuid'})).toBeVisible();
+  await expect(main.getByRole('heading', {name: 'Request body'})).toBeVisible();
+  await expect(main.getByRole('heading', {name: /^201/})).toBeVisible();
+  // The first sample is open; the others open without JavaScript too (<details>).
+  await expect(main.getByText('--header "Authorization: ApiKey $LIGHTDASH_API_KEY"')).toBeVisible();
+  for (const label of ['JavaScript (fetch)', 'Python (requests)', 'Go (net/http)']) {
+    await main.getByText(label, {exact: true}).click();
+  }
+  await expect(main.getByText('os.environ["LIGHTDASH_API_KEY"]')).toBeVisible();
+  await expect(main.getByText('os.Getenv("LIGHTDASH_API_KEY")')).toBeVisible();
+  await expect(main.getByText('process.env.LIGHTDASH_API_KEY', {exact: false})).toBeVisible();
+  // Nested schema parts unfold without JavaScript.
+  await main.getByText('Items: 2 properties').first().click();
+  await expect(main.getByText('userUuid', {exact: true}).first()).toBeVisible();
+  await context.close();
+});
+
+/** One page of each kind: overview, tag, two operations (body and query parameters), schema. */
+const SAMPLE_PAGES = [
+  '/api/v1/',
+  '/api/v1/spaces',
+  opUrl(createSpace),
+  opUrl(listCatalogMetrics),
+  '/api/v1/schemas/Space',
+];
+
+async function openAllDetails(page: Page) {
+  await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => d.setAttribute('open', '')));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`axe WCAG 2.1 A/AA, ${scheme} mode`, () => {
+    for (const url of SAMPLE_PAGES) {
+      test(url, async ({page}) => {
+        await page.emulateMedia({colorScheme: scheme});
+        await page.goto(url);
+        await hydrated(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await openAllDetails(page);
+        const results = await new AxeBuilder({page})
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          // Site chrome, not the API pages: the search theme's "ctrl K" hint is 1.5:1 on every page.
+          .exclude('.navbar kbd')
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('no sideways scrolling on a 375 px phone', () => {
+  test.use({viewport: {width: 375, height: 800}});
+  for (const url of SAMPLE_PAGES) {
+    test(url, async ({page}) => {
+      await page.goto(url);
+      await hydrated(page);
+      await openAllDetails(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+test('the API Reference search index holds every operation title and path', () => {
+  const file = fs.readdirSync(build).find((f) => /^search-index-api-v1\.json$/.test(f));
+  expect(file, 'build/search-index-api-v1.json').toBeDefined();
+  const index = JSON.parse(fs.readFileSync(path.join(build, file as string), 'utf8')) as {
+    documents: {t: string; u: string; b?: string[]}[];
+  }[];
+  const titles = index[0].documents;
+  const text = JSON.stringify(index.map((part) => part.documents));
+  for (const op of operations) {
+    const hit = titles.find((d) => d.u === opUrl(op));
+    expect(hit?.t, op.operationId).toBe(op.summary);
+    expect(hit?.b, op.operationId).toEqual(['API', op.tag]);
+    expect(text, op.path).toContain(op.path);
+  }
+});
+
+/**
+ * First-load JavaScript, gzip: the scripts a page requests until React has hydrated it. Docusaurus
+ * 3.10's HTML names only runtime~main and main; the route's chunks are requested by the runtime
+ * before hydration, so they are read from the browser's requests. Each file is then gzipped (level 9)
+ * from build/, which makes the figure deterministic for a given build.
+ */
+async function firstLoadJs(page: Page, url: string): Promise<{total: number; files: string[]}> {
+  const files: string[] = [];
+  const onRequest = (r: import('@playwright/test').Request) => {
+    if (r.resourceType() === 'script') files.push(new URL(r.url()).pathname);
+  };
+  page.on('request', onRequest);
+  await page.goto(url);
+  await hydrated(page);
+  page.off('request', onRequest);
+  const total = files.reduce(
+    (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(build, f)), {level: 9}).length,
+    0,
+  );
+  return {total, files};
+}
+
+test('first-load JavaScript of an operation page is at most 1.15 × that of a docs page', async ({page}) => {
+  const docs = await firstLoadJs(page, '/references/metrics');
+  const heaviest = operations.find((op) => op.operationId === 'getChartAndResults') ?? createSpace;
+  for (const op of [createSpace, heaviest]) {
+    const api = await firstLoadJs(page, opUrl(op));
+    const ratio = api.total / docs.total;
+    test.info().annotations.push({
+      type: 'first-load JS (gzip)',
+      description: `${opUrl(op)} ${api.total} B vs /references/metrics ${docs.total} B: ratio ${ratio.toFixed(3)}`,
+    });
+    expect(api.files.some((f) => /main\./.test(f))).toBe(true);
+    expect(ratio, `${opUrl(op)}: ${api.total} B vs ${docs.total} B`).toBeLessThanOrEqual(1.15);
+  }
+});
