@@ -2,9 +2,14 @@ import {defineConfig, devices} from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** The production build on :3100; the fixture build (test-only pages, analytics on) on :3101. */
-export const SITE = 'http://127.0.0.1:3100';
-export const FIXTURE_SITE = 'http://127.0.0.1:3101';
+/**
+ * The production build on :3100; the fixture build (test-only pages, analytics on) on :3101; the
+ * Prism mock of the contract on :4010. E2E_PORT moves all three, so two checkouts can test at once.
+ */
+const PORT = Number(process.env.E2E_PORT || 3100);
+export const SITE = `http://127.0.0.1:${PORT}`;
+export const FIXTURE_SITE = `http://127.0.0.1:${PORT + 1}`;
+export const PRISM_PORT = PORT + 910;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,12 +38,12 @@ export default defineConfig({
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: [
     {
-      command: 'node scripts/serve.mjs --dir build --port 3100 --quiet',
+      command: `node scripts/serve.mjs --dir build --port ${PORT} --quiet`,
       url: `${SITE}/`,
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: 'node scripts/serve.mjs --dir build-e2e --port 3101 --quiet',
+      command: `node scripts/serve.mjs --dir build-e2e --port ${PORT + 1} --quiet`,
       url: `${FIXTURE_SITE}/`,
       reuseExistingServer: !process.env.CI,
     },

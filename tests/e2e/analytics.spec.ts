@@ -2,7 +2,7 @@ import {test, expect, type Page} from '@playwright/test';
 import {FIXTURE_SITE} from '../../playwright.config';
 import {hydrated} from './helpers';
 
-/** Records page-view beacons of the fixture build (built with ANALYTICS_URL=<fixture>/__analytics). */
+/** Records page-view beacons of the fixture build (built with ANALYTICS_URL=/__analytics, a same-origin path). */
 async function beacons(page: Page) {
   const events: Record<string, unknown>[] = [];
   await page.route('**/__analytics', async (route) => {

@@ -1,6 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
 import {test, expect, type Page, type Request} from '@playwright/test';
+import {PRISM_PORT} from '../../playwright.config';
 import {hydrated} from './helpers';
 
 /**
@@ -9,7 +10,7 @@ import {hydrated} from './helpers';
  */
 
 const root = path.join(__dirname, '../..');
-const PRISM = 'http://127.0.0.1:4010';
+const PRISM = `http://127.0.0.1:${PRISM_PORT}`;
 const KEY = 'ldpat_try_it_secret_4f9c';
 const createSpace = '/api/v1/spaces/createSpace';
 const listSpaces = '/api/v1/spaces/listSpaces';
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   prism = spawn(
     path.join(root, 'node_modules/.bin/prism'),
-    ['mock', 'generated/openapi/openapi.json', '-p', '4010', '-h', '127.0.0.1'],
+    ['mock', 'generated/openapi/openapi.json', '-p', String(PRISM_PORT), '-h', '127.0.0.1'],
     {cwd: root, stdio: ['ignore', 'pipe', 'pipe']},
   );
   prism.stdout?.on('data', (d) => (prismLog += d));
