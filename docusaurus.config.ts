@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 import {themes as prismThemes} from 'prism-react-renderer';
 import versions from './versions.json';
+import searchContextByPaths from './src/searchContexts.json';
 import {redirects} from './src/redirects';
 
 // ---- Switches set at build time -------------------------------------------------------------
@@ -86,18 +87,15 @@ const config: Config = {
         language: ['en'],
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
-        highlightSearchTermsOnTargetPage: false,
+        // On so that results pass the terms as `_highlight` parameters; plugins/search-guard turns the
+        // highlighting itself off, as the spec asks.
+        highlightSearchTermsOnTargetPage: true,
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',
         explicitSearchResultPath: true,
-        searchContextByPaths: [
-          {label: 'Get started', path: 'get-started'},
-          {label: 'Guides', path: 'guides'},
-          {label: 'References', path: 'references'},
-          {label: 'Self-hosting', path: 'self-host'},
-          {label: 'API Reference', path: 'api/v1'},
-        ],
+        // Also read by scripts/search-indexes.mjs, which finishes the indexes after the build.
+        searchContextByPaths,
         useAllContextsWithNoSearchContext: true,
         ignoreFiles: [/^__e2e/],
         // Schema trees, examples and code samples of the API reference are noise in results.
@@ -111,6 +109,7 @@ const config: Config = {
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
     './plugins/storage-guard/index.ts',
+    './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],

@@ -54,3 +54,62 @@ export async function checkSearchIndex(
     return {ok: false, reason: 'the search index could not be loaded (network error or damaged file)'};
   }
 }
+
+/** Shows a reader's value back without letting a 10,000-character query fill the page. */
+export function shorten(value: string, max = 40): string {
+  const chars = Array.from(value);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
+}
+
+export interface SearchParamProblem {
+  readonly param: 'version' | 'ctx';
+  readonly message: string;
+}
+
+/**
+ * Checks the search page's `version` and `ctx` against what the site has, so the page can say why a
+ * search finds nothing instead of loading an index that does not exist. `versions` are the version
+ * parameters the search bar writes (`''` for the released docs, `'next/'`); `contexts` the context paths.
+ */
+export function searchParamProblems(
+  params: {version: string; ctx: string},
+  versions: readonly string[],
+  contexts: readonly string[],
+): SearchParamProblem[] {
+  const problems: SearchParamProblem[] = [];
+  if (!versions.includes(params.version)) {
+    problems.push({param: 'version', message: `There is no docs version “${shorten(params.version)}” on this site.`});
+  }
+  if (params.ctx && !contexts.includes(params.ctx)) {
+    problems.push({param: 'ctx', message: `There is no search section “${shorten(params.ctx)}” on this site.`});
+  }
+  return problems;
+}
+
+/** The `version` values the search bar writes for docs versions at these paths: '' at the root, `next/`. */
+export function versionParams(versionPaths: readonly string[], baseUrl: string): string[] {
+  return versionPaths.map((p) => `${p.replace(/\/$/, '')}/`.slice(baseUrl.length));
+}
+
+/**
+ * For the search page's address: the problems with its `version`/`ctx`, and the address without the
+ * bad parameters (null when there is nothing to fix or it is not the search page).
+ */
+export function guardSearchParams(
+  location: {pathname: string; search: string; hash: string},
+  baseUrl: string,
+  versions: readonly string[],
+  contexts: readonly string[],
+): {problems: SearchParamProblem[]; fixedUrl: string | null} {
+  if (location.pathname.replace(/\/$/, '') !== `${baseUrl}search`) return {problems: [], fixedUrl: null};
+  const params = new URLSearchParams(location.search);
+  const problems = searchParamProblems(
+    {version: params.get('version') ?? '', ctx: params.get('ctx') ?? ''},
+    versions,
+    contexts,
+  );
+  if (problems.length === 0) return {problems, fixedUrl: null};
+  for (const p of problems) params.delete(p.param);
+  const query = params.toString();
+  return {problems, fixedUrl: `${location.pathname}${query ? `?${query}` : ''}${location.hash}`};
+}

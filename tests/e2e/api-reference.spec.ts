@@ -197,7 +197,7 @@ test('the API Reference search index holds every operation title and path', () =
   for (const op of operations) {
     const hit = titles.find((d) => d.u === opUrl(op));
     expect(hit?.t, op.operationId).toBe(op.summary);
-    expect(hit?.b, op.operationId).toEqual(['API', op.tag]);
+    expect(hit?.b, op.operationId).toEqual(['API Reference', op.tag]);
     expect(text, op.path).toContain(op.path);
   }
 });

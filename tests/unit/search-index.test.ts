@@ -3,6 +3,10 @@ import {
   checkSearchIndex,
   looksLikeSearchIndex,
   searchIndexAddress,
+  guardSearchParams,
+  searchParamProblems,
+  versionParams,
+  shorten,
   UNEXPECTED_VERSION_URL,
 } from '../../src/lib/searchIndex';
 
@@ -59,5 +63,59 @@ describe('checkSearchIndex', () => {
     expect(looksLikeSearchIndex([{documents: [], index: {}}])).toBe(true);
     expect(looksLikeSearchIndex([{documents: 'x', index: {}}])).toBe(false);
     expect(looksLikeSearchIndex(null)).toBe(false);
+  });
+});
+
+describe('searchParamProblems', () => {
+  const versions = ['', 'next/'];
+  const contexts = ['guides', 'api/v1'];
+
+  it.each([[{version: '', ctx: ''}], [{version: 'next/', ctx: 'guides'}], [{version: '', ctx: 'api/v1'}]])(
+    'accepts what the search bar writes: %o',
+    (params) => {
+      expect(searchParamProblems(params, versions, contexts)).toEqual([]);
+    },
+  );
+
+  it('names an unknown version and an unknown section', () => {
+    expect(searchParamProblems({version: 'v0.1/', ctx: 'blog'}, versions, contexts)).toEqual([
+      {param: 'version', message: 'There is no docs version “v0.1/” on this site.'},
+      {param: 'ctx', message: 'There is no search section “blog” on this site.'},
+    ]);
+  });
+
+  it('treats "next" without the slash as unknown, since the index would be /nextsearch-index.json', () => {
+    expect(searchParamProblems({version: 'next', ctx: ''}, versions, contexts).map((p) => p.param)).toEqual([
+      'version',
+    ]);
+  });
+
+  it('shortens a 10,000-character value and keeps emoji whole', () => {
+    const long = '😀'.repeat(10_000);
+    const [problem] = searchParamProblems({version: long, ctx: ''}, versions, contexts);
+    expect(problem.message).toBe(`There is no docs version “${'😀'.repeat(40)}…” on this site.`);
+    expect(shorten('short')).toBe('short');
+  });
+});
+
+describe('guardSearchParams', () => {
+  const versions = versionParams(['/', '/next'], '/');
+  const contexts = ['guides'];
+  const at = (pathname: string, search: string, hash = '') =>
+    guardSearchParams({pathname, search, hash}, '/', versions, contexts);
+
+  it('knows the version parameters the search bar writes', () => {
+    expect(versions).toEqual(['', 'next/']);
+  });
+
+  it('drops an unknown version and section, keeps the query and the rest', () => {
+    const {problems, fixedUrl} = at('/search/', '?q=a%20b&version=v9%2F&ctx=blog&x=1', '#top');
+    expect(problems.map((p) => p.param)).toEqual(['version', 'ctx']);
+    expect(fixedUrl).toBe('/search/?q=a+b&x=1#top');
+  });
+
+  it('leaves good addresses and other pages alone', () => {
+    expect(at('/search', '?q=x&version=next%2F&ctx=guides')).toEqual({problems: [], fixedUrl: null});
+    expect(at('/guides/pinning', '?version=nope')).toEqual({problems: [], fixedUrl: null});
   });
 });

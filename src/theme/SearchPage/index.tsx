@@ -4,17 +4,37 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
-import {checkSearchIndex} from '@site/src/lib/searchIndex';
+import {checkSearchIndex, type SearchParamProblem} from '@site/src/lib/searchIndex';
+import {takeSearchParamProblems} from '@site/plugins/search-guard/client';
+
+/** Why the address's `version`/`ctx` were dropped (plugins/search-guard/client.ts), and what is shown instead. */
+function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
+  return (
+    <div role="alert" className="alert alert--warning margin-top--md">
+      {problems.map((p) => (
+        <p key={p.param} className="margin-bottom--sm">
+          {p.message}
+        </p>
+      ))}
+      Showing results from all sections of the current docs instead.
+    </div>
+  );
+}
 
 // Wrapper: the plugin's page stays empty when the index for `ctx`/`version` cannot be loaded.
 export default function SearchPageWrapper(): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {search} = useLocation();
+  const [problems, setProblems] = useState<SearchParamProblem[]>([]);
   const [reason, setReason] = useState<string | null>(null);
+
+  // After hydration, so the server-rendered page (which has no address) and the first render agree.
+  useEffect(() => setProblems(takeSearchParamProblems()), []);
+
   useEffect(() => {
     const params = new URLSearchParams(search);
-    const versionUrl = `${baseUrl}${params.get('version') ?? ''}`;
     let current = true;
+    const versionUrl = `${baseUrl}${params.get('version') ?? ''}`;
     void checkSearchIndex(versionUrl, params.get('ctx') ?? '', searchIndexUrl, window.location.origin).then((h) => {
       if (current) setReason(h.ok ? null : h.reason);
     });
@@ -22,13 +42,13 @@ export default function SearchPageWrapper(): ReactNode {
       current = false;
     };
   }, [baseUrl, search]);
+
   return (
     <>
-      {reason && (
-        <div className="container margin-top--md">
-          <SearchIndexNotice reason={reason} />
-        </div>
-      )}
+      <div className="container">
+        {problems.length > 0 && <ParamProblems problems={problems} />}
+        {reason && <SearchIndexNotice reason={reason} />}
+      </div>
       <SearchPage />
     </>
   );

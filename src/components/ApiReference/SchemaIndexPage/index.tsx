@@ -1,7 +1,8 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {SchemaIndexModel, SidebarModel} from '@site/plugins/api-reference/types';
-import ApiShell from '../ApiShell';
+import clsx from 'clsx';
+import ApiShell, {SEARCH_SKIP} from '../ApiShell';
 import styles from './styles.module.css';
 
 interface Props {
@@ -20,7 +21,8 @@ export default function SchemaIndexPage({sidebar, page}: Props): ReactNode {
       breadcrumbs={[{label: 'API', to: sidebar.overview}, {label: 'Schemas'}]}
     >
       <p>The entities that requests and responses are made of. Each operation page links to the ones it uses.</p>
-      <ul className={styles.list}>
+      {/* One paragraph naming all 331 schemas outranked real answers in search; each schema page is indexed. */}
+      <ul className={clsx(styles.list, SEARCH_SKIP)}>
         {page.schemas.map((s) => (
           <li key={s.name}>
             <Link to={s.permalink}>

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Finishes the search indexes the search plugin wrote. Run after `docusaurus build`.
+//
+// 1. Labels API results. The plugin takes a result's breadcrumb from the active navbar item, which is
+//    "API" on the API pages; the spec wants results under the API path to carry "API Reference" (the
+//    label of that search context). The breadcrumb is a stored field, not an indexed one, so relabelling
+//    it changes what readers see and nothing of the ranking.
+//
+// 2. Writes the per-context search indexes of every docs version served under a path (/next/).
+// @easyops-cn/docusaurus-search-local 0.55 matches a page to a search context by its URL without the
+// version prefix only for the version at the site root: for /next/guides/... it looks for a context
+// "next/guides", finds none, and writes only /next/search-index.json. The search bar on a /next/guides
+// page still asks for /next/search-index-guides.json (it strips the version), which was a 404.
+// This step rebuilds those files from the documents of the version's all-sections index, with the
+// plugin's own buildIndex, so they hold exactly what the root version's context files hold.
+// Usage: node scripts/search-indexes.mjs [outDir]
+import fs from 'node:fs';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {fileURLToPath} from 'node:url';
+
+const require = createRequire(import.meta.url);
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js');
+
+/** The plugin's index options for English, as docusaurus.config.ts sets them (defaults otherwise). */
+const INDEX_OPTIONS = {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: false};
+
+/** `search-index-<ctx>.json`, as the plugin and its client name them (`/` becomes `-`). */
+export function contextIndexName(contextPath) {
+  return `search-index-${contextPath.replace(/\//g, '-')}.json`;
+}
+
+/** True when a document's URL lies in the context, for a version served under `versionPrefix` (`/next/`). */
+export function inContext(url, versionPrefix, contextPath) {
+  const base = `${versionPrefix}${contextPath}`;
+  const pathOnly = url.split(/[?#]/)[0];
+  return pathOnly === base || pathOnly.startsWith(`${base}/`);
+}
+
+/**
+ * Splits a version's all-sections index (an array of {documents, index}, one entry per document kind)
+ * into one index per context. Returns [fileName, index] pairs for the contexts that have documents.
+ */
+export function splitByContext(allSections, versionPrefix, contexts) {
+  const out = [];
+  for (const {path: contextPath} of contexts) {
+    const kinds = allSections.map(({documents}) => documents.filter((d) => inContext(d.u, versionPrefix, contextPath)));
+    if (kinds.every((documents) => documents.length === 0)) continue;
+    out.push([contextIndexName(contextPath), buildIndex(kinds, INDEX_OPTIONS)]);
+  }
+  return out;
+}
+
+/** Version folders under outDir that have an all-sections index (`next/`); the root version is the plugin's. */
+export function versionFolders(outDir) {
+  return fs
+    .readdirSync(outDir, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(outDir, entry.name, 'search-index.json')))
+    .map((entry) => entry.name);
+}
+
+/** The API context: the one whose label results under its path must carry. */
+export const API_CONTEXT_PATH = 'api/v1';
+
+/** Sets the first breadcrumb of every page document under `/<contextPath>` to the context's label. */
+export function labelContextResults(allSections, context) {
+  let changed = 0;
+  for (const {documents} of allSections) {
+    for (const doc of documents) {
+      if (!Array.isArray(doc.b) || !inContext(doc.u, '/', context.path)) continue;
+      const breadcrumb = [context.label, ...doc.b.slice(1)];
+      if (breadcrumb.join('\u0000') === doc.b.join('\u0000')) continue;
+      doc.b = breadcrumb;
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/** Relabels the API results in the root version's index files (the API is not versioned). */
+export function labelApiResults(outDir, contexts) {
+  const api = contexts.find((c) => c.path === API_CONTEXT_PATH);
+  if (!api) return 0;
+  let changed = 0;
+  for (const name of ['search-index.json', contextIndexName(api.path)]) {
+    const file = path.join(outDir, name);
+    if (!fs.existsSync(file)) continue;
+    const allSections = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const n = labelContextResults(allSections, api);
+    if (n) fs.writeFileSync(file, JSON.stringify(allSections));
+    changed += n;
+  }
+  return changed;
+}
+
+export function writeVersionContextIndexes(outDir, contexts) {
+  const written = [];
+  for (const folder of versionFolders(outDir)) {
+    const allSections = JSON.parse(fs.readFileSync(path.join(outDir, folder, 'search-index.json'), 'utf8'));
+    for (const [name, index] of splitByContext(allSections, `/${folder}/`, contexts)) {
+      fs.writeFileSync(path.join(outDir, folder, name), JSON.stringify(index));
+      written.push(`${folder}/${name}`);
+    }
+  }
+  return written;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outDir = path.resolve(siteDir, process.argv[2] ?? 'build');
+  const contexts = JSON.parse(fs.readFileSync(path.join(siteDir, 'src/searchContexts.json'), 'utf8'));
+  const labelled = labelApiResults(outDir, contexts);
+  const written = writeVersionContextIndexes(outDir, contexts);
+  console.log(
+    `[search-indexes] labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}`,
+  );
+}

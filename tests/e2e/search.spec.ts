@@ -1,0 +1,212 @@
+import {test, expect, type Page} from '@playwright/test';
+import {hydrated, watchPage} from './helpers';
+
+/**
+ * Search (issue 3) in the production build: the box, its results, the search page, and hostile input.
+ * The plugin's CSS-module class names are hashed, so elements are found by role and by the stable
+ * prefix of their class (`hitPath_…`).
+ */
+
+const box = (page: Page) => page.locator('input.navbar__search-input');
+const suggestions = (page: Page) => page.getByRole('option');
+/**
+ * The all-sections index is 4.9 MB (1 MB gzip) and is parsed in a worker: on a busy 2-core machine it
+ * took 27 s. The benchmark measures it; these tests only need it to arrive.
+ */
+const INDEX_LOAD = 60_000;
+test.describe.configure({timeout: 150_000});
+const footerLink = (page: Page) => page.locator('[class^="hitFooter"] a, [class*=" hitFooter"] a');
+
+/**
+ * Opens the page, focuses the box and types once the plugin has loaded its index and attached the
+ * autocomplete (the input then becomes a combobox); text typed before that is not searched.
+ */
+async function searchFor(page: Page, url: string, query: string) {
+  await page.goto(url);
+  await hydrated(page);
+  const input = page.locator('input.navbar__search-input');
+  await input.click();
+  await expect(input).toHaveAttribute('role', 'combobox', {timeout: INDEX_LOAD});
+  await input.fill(query);
+}
+
+test('Ctrl+K focuses the search box, and the box shows that shortcut', async ({page}) => {
+  await page.goto('/guides/pinning');
+  await hydrated(page);
+  const hint = page.locator('.navbar kbd');
+  await expect(hint).toHaveText(['ctrl', 'K']);
+  await expect(box(page)).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(box(page)).toBeFocused();
+});
+
+test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to the heading', async ({page}) => {
+  await searchFor(page, '/guides/pinning', 'pin chart');
+  await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+  const count = await suggestions(page).count();
+  expect(count).toBeGreaterThan(1);
+  expect(count).toBeLessThanOrEqual(8);
+  // A section of a page: its breadcrumb ends with the page and the heading.
+  const section = suggestions(page).filter({hasText: 'Pinning › What to pin'}).first();
+  await expect(section).toBeVisible();
+  await section.click();
+  await expect(page).toHaveURL(/\/guides\/pinning\?_highlight=pin&_highlight=chart#what-to-pin$/);
+  await expect(page.locator('#what-to-pin')).toBeInViewport();
+});
+
+test('terms reach the page as repeated _highlight parameters, and nothing is highlighted there', async ({page}) => {
+  await searchFor(page, '/', 'scheduled deliveries');
+  await suggestions(page).first().click({timeout: INDEX_LOAD});
+  const url = new URL(page.url());
+  expect(url.searchParams.getAll('_highlight').length).toBeGreaterThanOrEqual(2);
+  await hydrated(page);
+  await page.waitForTimeout(300); // the plugin marks terms after a macro task when highlighting is on
+  await expect(page.locator('article mark')).toHaveCount(0);
+});
+
+test('a query with no match says "No results" and offers the other sections', async ({page}) => {
+  await searchFor(page, '/guides/pinning', 'zqxjkvw');
+  await expect(page.getByText('No results', {exact: true})).toBeVisible({timeout: INDEX_LOAD});
+  await expect(footerLink(page)).toHaveText('See all results outside "Guides"');
+  await expect(footerLink(page)).toHaveAttribute('href', '/search/?q=zqxjkvw');
+});
+
+test('within a section the footer searches that section; outside any section it searches everything', async ({
+  page,
+}) => {
+  await searchFor(page, '/guides/pinning', 'dashboard');
+  await expect(footerLink(page)).toHaveText('See all results within "Guides"', {timeout: INDEX_LOAD});
+  await expect(footerLink(page)).toHaveAttribute('href', '/search/?q=dashboard&ctx=guides');
+  await searchFor(page, '/best-practice/lightdash-way', 'dashboard');
+  await expect(footerLink(page)).toHaveText('See all results', {timeout: INDEX_LOAD});
+  await expect(footerLink(page)).toHaveAttribute('href', '/search/?q=dashboard');
+});
+
+test('results under the API path carry the "API Reference" label', async ({page}) => {
+  await searchFor(page, '/best-practice/lightdash-way', 'create space');
+  const api = suggestions(page).filter({hasText: /^.*API Reference › Spaces/});
+  await expect(api.first()).toBeVisible({timeout: INDEX_LOAD});
+  await api.first().click();
+  await expect(page).toHaveURL(/\/api\/v1\/spaces/);
+  // And in the API's own section.
+  await searchFor(page, '/api/v1/', 'list spaces');
+  await expect(suggestions(page).first()).toContainText('API Reference', {timeout: INDEX_LOAD});
+});
+
+test('Next pages search the Next docs, per section', async ({page}) => {
+  const indexes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('search-index')) indexes.push(new URL(r.url()).pathname);
+  });
+  await searchFor(page, '/next/guides/pinning', 'pin');
+  await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+  expect(indexes).toContain('/next/search-index-guides.json');
+  await expect(page.getByText('Search is unavailable')).toHaveCount(0);
+  await suggestions(page).first().click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/next\/guides\//);
+});
+
+test('the search page reads q, ctx and version', async ({page}) => {
+  await page.goto('/search?q=personal%20access%20token&ctx=references');
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "personal access token"');
+  await expect(page.locator('#context-selector')).toHaveValue('references');
+  const first = page.locator('article h2 a').first();
+  await expect(first).toHaveAttribute('href', /^\/references\//, {timeout: INDEX_LOAD});
+  await page.goto('/search?q=pinning&version=next%2F');
+  await hydrated(page);
+  await expect(page.locator('article h2 a').first()).toHaveAttribute('href', /^\/next\//, {timeout: INDEX_LOAD});
+});
+
+const HOSTILE = {
+  'img onerror': '<img src=x onerror=alert(1)>',
+  'script tag': '"><script>alert(1)</script>',
+  'javascript URL': 'javascript:alert(1)',
+  '10,000 characters': 'a'.repeat(10_000),
+  'regex metacharacters': '(*+?[\\',
+  'emoji and RTL': '📊 لوحة القيادة',
+  empty: '',
+};
+
+/** Nothing ran (no dialog), nothing was injected, nothing crashed. */
+async function expectUnharmed(page: Page, problems: string[]) {
+  await expect(page.locator('img[src="x"], script:text("alert(1)")')).toHaveCount(0);
+  await expect(page.getByText('This page crashed.')).toHaveCount(0);
+  expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+}
+
+for (const [name, value] of Object.entries(HOSTILE)) {
+  test.describe(`hostile input: ${name}`, () => {
+    test('as q: the page shows it as text', async ({page}) => {
+      const problems = watchPage(page);
+      await page.goto(`/search?${new URLSearchParams({q: value})}`);
+      await hydrated(page);
+      const heading = page.getByRole('heading', {level: 1});
+      await expect(heading).toHaveText(value ? `Search results for "${value}"` : 'Search the documentation');
+      await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(value);
+      await expectUnharmed(page, problems);
+    });
+
+    for (const [param, message] of [
+      ['ctx', 'There is no search section'],
+      ['version', 'There is no docs version'],
+    ] as const) {
+      test(`as ${param}: the page says it does not exist`, async ({page}) => {
+        const problems = watchPage(page);
+        await page.goto(`/search?${new URLSearchParams({q: 'metrics', [param]: value})}`);
+        await hydrated(page);
+        if (value) {
+          await expect(page.getByRole('alert').filter({hasText: message})).toBeVisible();
+          // The bad parameter is dropped from the address; the reader's query is kept and answered.
+          await expect(page).toHaveURL(/\/search\?q=metrics$/);
+        }
+        await expect(page.locator('article h2 a').first()).toBeVisible({timeout: INDEX_LOAD});
+        await expectUnharmed(page, problems);
+      });
+    }
+
+    test('as _highlight on a docs page: the page reads normally', async ({page}) => {
+      const problems = watchPage(page);
+      await page.goto(
+        `/guides/pinning?${new URLSearchParams([
+          ['_highlight', value],
+          ['_highlight', 'pin'],
+        ])}`,
+      );
+      await hydrated(page);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await expect(page.locator('article mark')).toHaveCount(0);
+      await expectUnharmed(page, problems);
+    });
+
+    test('typed into the search box', async ({page}) => {
+      const problems = watchPage(page);
+      await searchFor(page, '/guides/pinning', value.slice(0, 500));
+      await page.waitForTimeout(500);
+      await expect(box(page)).toHaveValue(value.slice(0, 500));
+      await expectUnharmed(page, problems);
+    });
+  });
+}
+
+test.describe('a missing or damaged index', () => {
+  for (const [name, body, status] of [
+    ['missing (404)', 'Not found', 404],
+    ['damaged (not JSON)', '{"documents": [', 200],
+    ['the wrong shape', '{"hello": "world"}', 200],
+  ] as const) {
+    test(`${name}: the box and the page say so, and the page still works`, async ({page}) => {
+      await page.route('**/search-index*.json*', (route) => route.fulfill({status, body}));
+      await page.goto('/guides/pinning');
+      await hydrated(page);
+      await box(page).focus();
+      await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toBeVisible();
+      await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Version history'}).click();
+      await expect(page).toHaveURL(/\/guides\/version-history$/);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await page.goto('/search?q=metrics');
+      await hydrated(page);
+      await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import * as searchIndexes from '../../scripts/search-indexes.mjs';
+import contexts from '../../src/searchContexts.json';
+
+interface Doc {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  p?: number;
+  b?: string[];
+}
+type Sections = {documents: Doc[]; index: unknown}[];
+
+const {inContext, splitByContext, labelContextResults, contextIndexName, versionFolders} = searchIndexes as unknown as {
+  inContext(url: string, prefix: string, context: string): boolean;
+  splitByContext(all: Sections, prefix: string, ctx: typeof contexts): [string, Sections][];
+  labelContextResults(all: Sections, context: {label: string; path: string}): number;
+  contextIndexName(context: string): string;
+  versionFolders(outDir: string): string[];
+};
+
+const build = path.resolve(__dirname, '../../build');
+const readIndex = (file: string): Sections => JSON.parse(fs.readFileSync(file, 'utf8')) as Sections;
+const pageUrls = (index: Sections) => new Set(index.flatMap((s) => s.documents.map((d) => d.u)));
+
+describe('search index post-build', () => {
+  it.each([
+    ['/next/guides/pinning', '/next/', 'guides', true],
+    ['/next/guides', '/next/', 'guides', true],
+    ['/next/guides-old/x', '/next/', 'guides', false],
+    ['/guides/pinning', '/next/', 'guides', false],
+    ['/api/v1/spaces/createSpace#response-200', '/', 'api/v1', true],
+    ['/api/v1x', '/', 'api/v1', false],
+  ])('%s with prefix %s is in "%s": %s', (url, prefix, context, expected) => {
+    expect(inContext(url, prefix, context)).toBe(expected);
+  });
+
+  it('names files as the plugin does: / becomes -', () => {
+    expect(contextIndexName('api/v1')).toBe('search-index-api-v1.json');
+  });
+
+  it('splits a version index by context and builds a lunr index the client can search', () => {
+    const all: Sections = [
+      {
+        documents: [
+          {i: 1, t: 'Pinning', u: '/next/guides/pinning'},
+          {i: 2, t: 'Metrics', u: '/next/references/metrics'},
+          {i: 3, t: 'Home', u: '/next/'},
+        ],
+        index: {},
+      },
+      {documents: [{i: 4, t: 'Pin a chart', u: '/next/guides/pinning', h: '#pin', p: 1}], index: {}},
+    ];
+    const split = Object.fromEntries(splitByContext(all, '/next/', contexts));
+    expect(Object.keys(split).sort()).toEqual(['search-index-guides.json', 'search-index-references.json']);
+    const guides = split['search-index-guides.json'];
+    expect(guides.map((s) => s.documents.map((d) => d.i))).toEqual([[1], [4]]);
+    const search = (i: number, q: string) =>
+      (guides[i].index as {search(q: string): {ref: string}[]}).search(q).map((r) => r.ref);
+    expect(search(1, 'pin')).toEqual(['4']);
+    expect(search(0, 'metrics')).toEqual([]);
+  });
+
+  it('gives results under the API path the "API Reference" label and leaves others alone', () => {
+    const all: Sections = [
+      {
+        documents: [
+          {i: 1, t: 'Create a space', u: '/api/v1/spaces/createSpace', b: ['API', 'Spaces']},
+          {i: 2, t: 'Spaces', u: '/references/spaces', b: ['Docs', 'References']},
+        ],
+        index: {},
+      },
+    ];
+    const api = contexts.find((c) => c.path === 'api/v1') as {label: string; path: string};
+    expect(labelContextResults(all, api)).toBe(1);
+    expect(all[0].documents.map((d) => d.b)).toEqual([
+      ['API Reference', 'Spaces'],
+      ['Docs', 'References'],
+    ]);
+    expect(labelContextResults(all, api)).toBe(0);
+  });
+});
+
+describe.runIf(fs.existsSync(path.join(build, 'search-index.json')))('the built search indexes', () => {
+  const folders = versionFolders(build);
+
+  it('has a docs version served under a path (Next)', () => {
+    expect(folders).toContain('next');
+  });
+
+  it.each(folders)('version /%s/ has an index per context holding exactly its pages', (folder) => {
+    const all = pageUrls(readIndex(path.join(build, folder, 'search-index.json')));
+    for (const {path: ctx} of contexts) {
+      const expected = [...all].filter((u) => inContext(u, `/${folder}/`, ctx));
+      const file = path.join(build, folder, contextIndexName(ctx));
+      if (expected.length === 0) continue;
+      expect(fs.existsSync(file), `${folder}/${contextIndexName(ctx)}`).toBe(true);
+      expect([...pageUrls(readIndex(file))].sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('labels every API result "API Reference" in the root and API indexes', () => {
+    for (const name of ['search-index.json', 'search-index-api-v1.json']) {
+      const docs = readIndex(path.join(build, name))[0].documents.filter((d) => d.u.startsWith('/api/v1/'));
+      expect(docs.length, name).toBeGreaterThan(100);
+      expect(docs.filter((d) => d.b?.[0] !== 'API Reference').map((d) => d.u)).toEqual([]);
+    }
+  });
+});
