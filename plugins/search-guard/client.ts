@@ -9,13 +9,21 @@ import {guardSearchParams, versionParams, type SearchParamProblem} from '@site/s
  * uncaught error and an empty page. This module runs before React hydrates: it drops such parameters
  * from the address (the reader's query is kept) and leaves the reasons for src/theme/SearchPage to show.
  */
-let pending: SearchParamProblem[] = [];
+const NONE: SearchParamProblem[] = [];
+let pending = NONE;
 
-/** The problems found on this page load, once (the search page shows them). */
-export function takeSearchParamProblems(): SearchParamProblem[] {
-  const problems = pending;
-  pending = [];
-  return problems;
+/** The problems found when the page was loaded; none after the reader moves on. Stable between calls. */
+export function searchParamProblemsOnLoad(): SearchParamProblem[] {
+  return pending;
+}
+
+/** For useSyncExternalStore: the list changes only on navigation, which re-renders the page anyway. */
+export function subscribeToSearchParamProblems(): () => void {
+  return () => {};
+}
+
+export function onRouteDidUpdate({previousLocation}: {previousLocation: unknown}): void {
+  if (previousLocation) pending = NONE;
 }
 
 type ContextPath = string | {path: string};

@@ -1,11 +1,11 @@
-import React, {useEffect, useState, type ReactNode} from 'react';
+import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {checkSearchIndex, type SearchParamProblem} from '@site/src/lib/searchIndex';
-import {takeSearchParamProblems} from '@site/plugins/search-guard/client';
+import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
 
 /** Why the address's `version`/`ctx` were dropped (plugins/search-guard/client.ts), and what is shown instead. */
 function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
@@ -21,15 +21,15 @@ function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode 
   );
 }
 
+const NO_PROBLEMS: SearchParamProblem[] = [];
+
 // Wrapper: the plugin's page stays empty when the index for `ctx`/`version` cannot be loaded.
 export default function SearchPageWrapper(): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {search} = useLocation();
-  const [problems, setProblems] = useState<SearchParamProblem[]>([]);
+  // The server snapshot is empty, so the server-rendered page (which has no address) and hydration agree.
+  const problems = useSyncExternalStore(subscribeToSearchParamProblems, searchParamProblemsOnLoad, () => NO_PROBLEMS);
   const [reason, setReason] = useState<string | null>(null);
-
-  // After hydration, so the server-rendered page (which has no address) and the first render agree.
-  useEffect(() => setProblems(takeSearchParamProblems()), []);
 
   useEffect(() => {
     const params = new URLSearchParams(search);
