@@ -1,0 +1,98 @@
+/**
+ * Runs a query through the search plugin's own browser code against the production build, so the
+ * relevance figures are the ones a reader gets in the search box.
+ *
+ * In the browser, @easyops-cn/docusaurus-search-local 0.55.3 runs every search in a web worker:
+ * `dist/client/client/theme/worker.js` exports `SearchWorker`, whose `search()` tokenizes the input
+ * (`tokenize`), expands it into lunr queries (`smartQueries`: exact, prefix while typing, fuzzy
+ * distance 1, minus stop words, minus one word), queries each index in turn (titles, headings,
+ * descriptions, keywords, content) until it has `limit` results, then orders them
+ * (`sortSearchResults`: headings and paragraphs after their page) and marks trees
+ * (`processTreeStatusOfSearchResults`). We import that class and call it unchanged. Only three things
+ * around it are replaced, because they exist only in a browser build:
+ * - `comlink` (the worker's message channel to the page): `expose` becomes a no-op;
+ * - `proxiedGeneratedConstants` (re-exports a module Docusaurus generates at build time): we load the
+ *   very file this build generated, `.docusaurus/.../generated-constants.js` (language, stop words,
+ *   fuzzy distance, result limit, index file name);
+ * - `fetch`/`location` (the worker downloads `search-index*.json` from the site): read from `build/`.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {vi} from 'vitest';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const BUILD_DIR = path.join(ROOT, 'build');
+const GENERATED_CONSTANTS = path.join(
+  ROOT,
+  '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
+);
+const SITE_ORIGIN = 'http://docs.test';
+
+vi.mock('comlink', () => ({expose: () => undefined, wrap: () => undefined}));
+vi.mock('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js', async () => {
+  // vi.mock factories are hoisted above this module's constants, so the path is rebuilt here.
+  const file = path.resolve(
+    __dirname,
+    '../../.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
+  );
+  return import(/* @vite-ignore */ pathToFileURL(file).href);
+});
+
+/** One line of the result list as the search box shows it. */
+export interface Hit {
+  /** Page path without anchor, e.g. `/references/metrics`. */
+  path: string;
+  /** Path plus `#anchor` for heading and paragraph results. */
+  url: string;
+  /** Text of the result (page title, heading or paragraph). */
+  text: string;
+}
+
+export type Search = (input: string, context?: string) => Promise<Hit[]>;
+
+/** Fails with the command to run when the production build (or its search index) is missing. */
+export function requireBuild(): void {
+  const missing = [path.join(BUILD_DIR, 'search-index.json'), GENERATED_CONSTANTS].filter((f) => !existsSync(f));
+  if (missing.length > 0) {
+    throw new Error(
+      `The search relevance test reads the production build, but ${missing
+        .map((f) => path.relative(ROOT, f))
+        .join(' and ')} is missing. Run \`npm run build\` first.`,
+    );
+  }
+}
+
+/** Serves `build/` to the worker's `fetch`, as the static host does. */
+function fetchFromBuild(input: string | URL): Promise<Response> {
+  const {pathname} = new URL(String(input), SITE_ORIGIN);
+  const file = path.join(BUILD_DIR, decodeURIComponent(pathname));
+  if (!file.startsWith(BUILD_DIR) || !existsSync(file)) {
+    return Promise.resolve(new Response(`not in build/: ${pathname}`, {status: 404}));
+  }
+  return Promise.resolve(new Response(readFileSync(file)));
+}
+
+/**
+ * The plugin's search as the navbar search box runs it, with `searchResultLimits` results (8 here; the
+ * full search page asks for 100, which can order results a little differently). `context` '' is the
+ * all-sections index (`search-index.json`), otherwise a context path such as `api/v1`
+ * (`search-index-api-v1.json`).
+ */
+export async function createPluginSearch(): Promise<Search> {
+  requireBuild();
+  vi.stubGlobal('location', {origin: SITE_ORIGIN});
+  vi.stubGlobal('fetch', fetchFromBuild);
+  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+  const {searchResultLimits} =
+    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
+  const worker = new SearchWorker();
+  return async (input, context = '') => {
+    const results = await worker.search('/', context, input, searchResultLimits);
+    return results.map(({document}) => ({
+      path: document.u,
+      url: document.u + (document.h ?? ''),
+      text: document.t,
+    }));
+  };
+}
