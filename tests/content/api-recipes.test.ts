@@ -217,7 +217,13 @@ function checkRequest({request, operation, pathParams}: Call): string[] {
   } else if (!bodySchema) {
     problems.push(`${op.operationId} takes no request body`);
   } else {
-    problems.push(...validate(bodySchema, JSON.parse(request.body), 'request body'));
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return [...problems, 'the request body is not JSON'];
+    }
+    problems.push(...validate(bodySchema, body, 'request body'));
   }
   return problems;
 }
@@ -247,7 +253,7 @@ function checkLinks(step: RecipeStep, {operation}: Call): string[] {
 
 /** Uuids the step sends in its path or query that neither an earlier response nor the inputs of step 1 hold. */
 function unexplainedIds(request: HttpRequest, known: string): string[] {
-  const sent = `${request.url.pathname}?${request.url.search}`.match(UUID) ?? [];
+  const sent = `${request.url.pathname}${request.url.search}`.match(UUID) ?? [];
   return sent.filter((id) => !known.includes(id)).map((id) => `${id} comes from no earlier response or input`);
 }
 
