@@ -97,6 +97,20 @@ export const informationArchitecture: Item[] = [
       ],
     ),
     category(
+      'API recipes',
+      index(
+        '/guides/api-recipes',
+        'Step-by-step API calls, in curl and JavaScript, for the tasks readers script most often.',
+      ),
+      [
+        'guides/api-recipes/get-compiled-sql-of-a-chart',
+        'guides/api-recipes/run-a-metric-query-and-page-results',
+        'guides/api-recipes/export-a-chart-to-csv',
+        'guides/api-recipes/list-dashboards-of-a-space',
+        'guides/api-recipes/rotate-a-personal-access-token',
+      ],
+    ),
+    category(
       'Table calculation SQL templates',
       index(
         '/guides/table-calculations/sql-templates',
