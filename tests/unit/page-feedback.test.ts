@@ -34,12 +34,12 @@ describe('feedback events', () => {
 describe('canSendFeedback', () => {
   const sendBeacon = (): boolean => true;
   it.each([
-    ['analytics on, no opt-out', '/__analytics', {sendBeacon}, true],
-    ['no ANALYTICS_URL', '', {sendBeacon}, false],
-    ['Do-Not-Track', '/__analytics', {sendBeacon, doNotTrack: '1'}, false],
-    ['Global Privacy Control', '/__analytics', {sendBeacon, globalPrivacyControl: true}, false],
-    ['no sendBeacon', '/__analytics', {}, false],
-  ])('%s → %s', (_name, url, nav, expected) => {
+    ['analytics on, no opt-out', true, '/__analytics', {sendBeacon}],
+    ['no ANALYTICS_URL', false, '', {sendBeacon}],
+    ['Do-Not-Track', false, '/__analytics', {sendBeacon, doNotTrack: '1'}],
+    ['Global Privacy Control', false, '/__analytics', {sendBeacon, globalPrivacyControl: true}],
+    ['no sendBeacon', false, '/__analytics', {}],
+  ])('%s → %s', (_name, expected, url, nav) => {
     endpoint.mockReturnValue(url);
     vi.stubGlobal('navigator', nav);
     vi.stubGlobal('window', {});
