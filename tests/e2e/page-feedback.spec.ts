@@ -88,6 +88,17 @@ test('an empty comment is not sent and the reader is told why', async ({page}) =
   expect(events.map((e) => e.type)).toEqual(['feedback']);
 });
 
+test('a vote the browser refuses to send is not thanked, and the reader can try again', async ({page}) => {
+  await feedbackEvents(page);
+  // sendBeacon returns false when the browser will not queue the request (e.g. its beacon quota is used up).
+  await page.addInitScript(() => Object.defineProperty(navigator, 'sendBeacon', {value: () => false}));
+  await openDocsPage(page, RELEASED_PAGE);
+  await question(page).getByRole('button', {name: 'Yes'}).click();
+  await expect(status(page)).toHaveText('Your answer could not be sent. Please try again.');
+  await expect(question(page).getByRole('button', {name: 'Yes'})).toBeVisible();
+  await expect(page.locator('.page-feedback')).not.toContainText('Thanks');
+});
+
 test('the comment is capped at 500 characters', async ({page}) => {
   await feedbackEvents(page);
   await openDocsPage(page, RELEASED_PAGE);
@@ -207,6 +218,7 @@ test('the production build (no ANALYTICS_URL) shows no widget and posts nothing'
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe WCAG 2.1 A/AA finds nothing in the widget, before and after a vote, ${scheme} mode`, async ({page}) => {
+    test.setTimeout(60_000); // two axe runs; once over 30 s on the shared 2-core machine
     await feedbackEvents(page);
     await page.emulateMedia({colorScheme: scheme});
     await openDocsPage(page, RELEASED_PAGE);

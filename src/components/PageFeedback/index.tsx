@@ -10,7 +10,10 @@ interface Props {
   readonly path: string;
 }
 
-/** One page view's feedback: a Yes/No vote, then an optional comment. Remounted (reset) on every new page. */
+/**
+ * One page view's feedback: a Yes/No vote, then an optional comment. Docusaurus mounts a new DocItem, and so a
+ * new form, for every docs route: a new page asks again (tests/e2e/page-feedback.spec.ts checks it).
+ */
 function FeedbackForm({path}: Props): ReactNode {
   const [helpful, setHelpful] = useState<boolean | null>(null);
   const [commentSent, setCommentSent] = useState(false);
@@ -66,5 +69,5 @@ export default function PageFeedback(): ReactNode {
   const isBrowser = useIsBrowser();
   const {pathname} = useLocation();
   if (!isBrowser || !canSendFeedback()) return null;
-  return <FeedbackForm key={pathname} path={pathname} />;
+  return <FeedbackForm path={pathname} />;
 }
