@@ -98,8 +98,9 @@ const config: Config = {
         searchContextByPaths,
         useAllContextsWithNoSearchContext: true,
         ignoreFiles: [/^__e2e/],
-        // Schema trees, examples and code samples of the API reference are noise in results.
-        ignoreCssSelectors: ['.api-search-skip'],
+        // Schema trees, examples and code samples of the API reference are noise in results; so is
+        // the "Was this page helpful?" widget (rendered only in the browser, excluded here all the same).
+        ignoreCssSelectors: ['.api-search-skip', '.page-feedback'],
       },
     ],
   ],
