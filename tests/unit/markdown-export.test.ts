@@ -47,10 +47,6 @@ describe('markdown-export: MDX → Markdown', () => {
     expect(body('Intro.\n\n# Later h1\n')).toBe('Intro.\n\n# Later h1\n');
   });
 
-  it('removes heading ids, keeping the heading text', () => {
-    expect(body('## Filters {#filters}\n\n### Two `code` words {#two}\n')).toBe('## Filters\n\n### Two `code` words\n');
-  });
-
   it('keeps code blocks byte for byte, titles included, even when they look like MDX', () => {
     const code = [
       '```ts title="embed.ts" {2}',
@@ -127,24 +123,6 @@ describe('markdown-export: MDX → Markdown', () => {
     expect(body(code)).toBe(code);
   });
 
-  it('keeps an admonition nested in a list item inside that item', () => {
-    expect(body('1. Step one.\n\n   :::note\n   Mind the gap.\n   :::\n\n2. Step two.\n')).toBe(
-      '1. Step one.\n\n   > **Note**\n   >\n   > Mind the gap.\n\n2. Step two.\n',
-    );
-  });
-
-  it('keeps <details> readable: the summary in bold, then its content', () => {
-    expect(body('<details>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n')).toBe('**Why?**\n\nBecause.\n');
-  });
-
-  it('renders a component as the list of its links, and drops one without links', () => {
-    const tiles =
-      "<HomeTiles tiles={[{title: 'Guides', to: 'guides/how-to', children: 'Task by task.'}, {title: 'API', to: '/api/v1/'}]} />";
-    expect(body(`${tiles}\n\n<Spacer size={3} />\n\nText.\n`)).toBe(
-      '- [Guides](https://docs.example.com/guides/how-to): Task by task.\n- [API](https://docs.example.com/api/v1/)\n\nText.\n',
-    );
-  });
-
   it('makes internal links absolute to the site and leaves external ones alone', () => {
     const source = [
       'See [other](./other.mdx#setup), [metrics](../references/metrics.mdx), [API](pathname:///api/v1/),',
@@ -162,15 +140,39 @@ describe('markdown-export: MDX → Markdown', () => {
     );
   });
 
-  it('keeps prose, tables and text that only looks like a directive exactly as written', () => {
-    const source = '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n';
-    expect(body(source)).toBe(source);
-  });
-
-  it('turns inline HTML into Markdown and plain string expressions into text', () => {
-    expect(body('Press <kbd>Ctrl</kbd>{\' \'}then <a href="./other.mdx">other</a>.{/* note */}\n')).toBe(
+  it.each([
+    [
+      'removes heading ids, keeping the heading text',
+      '## Filters {#filters}\n\n### Two `code` words {#two}\n',
+      '## Filters\n\n### Two `code` words\n',
+    ],
+    [
+      'keeps an admonition nested in a list item inside that item',
+      '1. Step one.\n\n   :::note\n   Mind the gap.\n   :::\n\n2. Step two.\n',
+      '1. Step one.\n\n   > **Note**\n   >\n   > Mind the gap.\n\n2. Step two.\n',
+    ],
+    [
+      'keeps <details> readable: the summary in bold, then its content',
+      '<details>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n',
+      '**Why?**\n\nBecause.\n',
+    ],
+    [
+      'renders a component as the list of its links, and drops one without links',
+      "<HomeTiles tiles={[{title: 'Guides', to: 'guides/how-to', children: 'Task by task.'}, {title: 'API', to: '/api/v1/'}]} />\n\n<Spacer size={3} />\n\nText.\n",
+      '- [Guides](https://docs.example.com/guides/how-to): Task by task.\n- [API](https://docs.example.com/api/v1/)\n\nText.\n',
+    ],
+    [
+      'keeps prose, tables and text that only looks like a directive exactly as written',
+      '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',
+      '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',
+    ],
+    [
+      'turns inline HTML into Markdown and plain string expressions into text',
+      'Press <kbd>Ctrl</kbd>{\' \'}then <a href="./other.mdx">other</a>.{/* note */}\n',
       'Press `Ctrl` then [other](https://docs.example.com/guides/other).\n',
-    );
+    ],
+  ])('%s', (_name, source, expected) => {
+    expect(body(source)).toBe(expected);
   });
 });
 
