@@ -112,6 +112,7 @@ const config: Config = {
     './plugins/storage-guard/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
+    './plugins/markdown-export/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 

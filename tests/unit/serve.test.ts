@@ -13,6 +13,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'guides/pinning'), {recursive: true});
   fs.writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>'.repeat(50));
   fs.writeFileSync(path.join(dir, 'guides/pinning/index.html'), '<h1>pinning</h1>');
+  fs.writeFileSync(path.join(dir, 'guides/pinning.md'), '# Pinning\n');
+  fs.writeFileSync(path.join(dir, 'llms.txt'), '# Docs\n');
   fs.writeFileSync(path.join(dir, '404.html'), '<h1>Page Not Found</h1>');
   fs.writeFileSync(path.join(dir, '_headers'), "/*\n  X-Test: yes\n  Content-Security-Policy: default-src 'self'\n");
   server = createServer(dir, {quiet: true});
@@ -38,6 +40,16 @@ describe('serve.mjs', () => {
     const res = await fetch(`${base}/nope`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Page Not Found');
+  });
+
+  it.each([
+    ['/guides/pinning.md', 'text/markdown; charset=utf-8', '# Pinning\n'],
+    ['/llms.txt', 'text/plain; charset=utf-8', '# Docs\n'],
+  ])('serves %s as %s, so browsers show it as text', async (url, type, text) => {
+    const res = await fetch(`${base}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(await res.text()).toBe(text);
   });
 
   it('compresses with brotli when asked and applies the _headers rules', async () => {

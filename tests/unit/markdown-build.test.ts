@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import config from '../../docusaurus.config';
+import {mapLines} from '../../plugins/markdown-export/fences';
+import {markdownPathFor} from '../../plugins/markdown-export/markdownPath';
+import {resolveFile} from '../../scripts/serve.mjs';
+import {routeRows} from '../routes';
+
+const build = path.resolve(__dirname, '../../build');
+const siteUrl = config.url.replace(/\/+$/, '');
+
+/** Docs pages (and category index pages) of both versions, from the project's route list. */
+const docRoutes = routeRows()
+  // Old /snippets/* URLs are redirects to the page that uses the partial, not pages.
+  .filter((r) => (r.kind === 'doc' || r.kind === 'generated-index') && !r.route.startsWith('/snippets/'))
+  .flatMap((r) => [
+    ...(r.released ? [r.route] : []),
+    ...(r.next ? [r.route === '/' ? '/next/' : `/next${r.route}`] : []),
+  ]);
+
+const read = (file: string) => fs.readFileSync(path.join(build, file), 'utf8');
+
+function markdownFiles(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(full);
+    return entry.name.endsWith('.md') ? [full] : [];
+  });
+}
+
+/** Prose only: fenced code blocks (at any indentation or quote depth) and inline code removed. */
+const prose = (markdown: string) =>
+  mapLines(markdown, (line, inCode) => (inCode ? null : line.replace(/(`+)[^`]*?\1/g, ' ')));
+
+/** What must never reach the Markdown: MDX syntax a reader cannot use. */
+function leftovers(markdown: string): string[] {
+  return prose(markdown)
+    .split('\n')
+    .filter(
+      (line) =>
+        /^import\s.*\sfrom\s+['"]|^import\s+['"]|^export\s+(const|let|var|function|class|default|async|\{|\*)/.test(
+          line,
+        ) || // ESM
+        /<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/.test(line) || // JSX or HTML tags
+        /\{#[\w-]+\}/.test(line) || // heading ids
+        /^\s*:::/.test(line), // admonition fences
+    );
+}
+
+describe('markdown-export: the leftover check', () => {
+  it('catches JSX, imports, heading ids and admonition fences, but not code', () => {
+    const bad = "import X from './x.mdx';\n\n<Tabs>\n\n## A {#a}\n\n:::tip\n\nSee <X />.";
+    expect(leftovers(bad)).toHaveLength(5);
+    expect(leftovers('Text `<Tabs>` here.\n\n```js\nimport x from "y";\n<Tabs />\n```\n')).toEqual([]);
+    expect(leftovers('Start an\nexport job, then\nimport the file.')).toEqual([]);
+  });
+});
+
+// npm test builds the production site before vitest runs (scripts/test-all.mjs).
+describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: the production build', () => {
+  it('has a .md next to every docs page of both versions', () => {
+    expect(docRoutes.length).toBeGreaterThan(200);
+    const missing = docRoutes.filter((route) => !fs.existsSync(path.join(build, markdownPathFor(route))));
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves no JSX, import/export, heading id or admonition fence in any .md', () => {
+    const files = markdownFiles(build);
+    expect(files.length).toBeGreaterThanOrEqual(docRoutes.length);
+    const offenders = files.flatMap((file) =>
+      leftovers(fs.readFileSync(file, 'utf8')).map((line) => `${path.relative(build, file)}: ${line}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('starts every .md with the page title and inlines partials (no component name left)', () => {
+    const page = read('get-started/setup-lightdash/using-explores.md');
+    expect(page.split('\n')[0]).toMatch(/^# \S/);
+    expect(page).not.toMatch(/UsingExplores/);
+    expect(page.length).toBeGreaterThan(1500);
+  });
+
+  for (const [file, versionRoot] of [
+    ['llms.txt', '/'],
+    ['next/llms.txt', '/next/'],
+  ] as const) {
+    describe(file, () => {
+      const text = () => read(file);
+
+      it('follows llmstxt.org: H1, blockquote summary, details, then H2 sections of link lists', () => {
+        const blocks = text()
+          .trimEnd()
+          .split(/\n{2,}/);
+        expect(blocks[0]).toMatch(/^# Lightdash documentation/);
+        expect(blocks[1]).toMatch(/^> \S/);
+        const firstSection = blocks.findIndex((b) => b.startsWith('## '));
+        expect(firstSection).toBeGreaterThan(1);
+        for (const b of blocks.slice(2, firstSection)) expect(b).not.toMatch(/^#/);
+        const rest = blocks.slice(firstSection);
+        for (let i = 0; i < rest.length; i += 2) {
+          expect(rest[i]).toMatch(/^## \S[^\n]*$/);
+          for (const line of (rest[i + 1] ?? '').split('\n')) {
+            expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\)(: .+)?$/);
+          }
+        }
+      });
+
+      it('links only to files that exist in the build', () => {
+        const urls = [...text().matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)].map((m) => m[1]);
+        expect(urls.length).toBeGreaterThan(100);
+        const broken = urls.filter((u) => !u.startsWith(`${siteUrl}/`) || !resolveFile(build, u.slice(siteUrl.length)));
+        expect(broken).toEqual([]);
+      });
+
+      it('links the Markdown of every docs page of its version', () => {
+        const linked = new Set([...text().matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]));
+        const routes = docRoutes.filter((r) => (versionRoot === '/') !== r.startsWith('/next/'));
+        expect(routes.filter((r) => !linked.has(siteUrl + markdownPathFor(r)))).toEqual([]);
+      });
+    });
+  }
+
+  it('llms.txt has the sidebar sections, an API section with the OpenAPI files and Next as Optional', () => {
+    const sections = [...read('llms.txt').matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(
+      expect.arrayContaining(['Getting started tutorials', 'Guides', 'References', 'Self-hosting', 'API', 'Optional']),
+    );
+    expect(sections.slice(-2)).toEqual(['API', 'Optional']);
+    expect(read('llms.txt')).toContain(`(${siteUrl}/api/v1/openapi.json)`);
+    expect(read('llms.txt')).toContain(`(${siteUrl}/next/llms.txt)`);
+  });
+
+  it('keeps the page actions out of the search indexes', () => {
+    const indexes = fs.readdirSync(build).filter((f) => /^search-index.*\.json$/.test(f));
+    expect(indexes.length).toBeGreaterThan(0);
+    expect(indexes.filter((f) => /View as Markdown|Copy page/.test(read(f)))).toEqual([]);
+  });
+
+  it('llms-full.txt holds the title and the URL of every released page', () => {
+    const full = read('llms-full.txt');
+    const released = docRoutes.filter((r) => !r.startsWith('/next/'));
+    const missing = released.filter((route) => {
+      const title = read(markdownPathFor(route).slice(1)).split('\n')[0];
+      return !full.includes(`${title}\nSource: ${siteUrl}${route}\n`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
