@@ -46,6 +46,12 @@ describe.each(versions)('docs version $name', ({dir, has}) => {
     expect(match?.[0], `placeholder in ${rel}`).toBeUndefined();
   });
 
+  // With future.v4, `:::tip Title` is no longer rewritten: the line would show as text. Use `:::tip[Title]`.
+  it.each(allFiles.map((f) => [path.relative(root, f)]))('%s writes admonition titles in brackets', (rel) => {
+    const source = fs.readFileSync(path.join(root, rel), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    expect(source.match(/^:::[a-z]+ +\S.*$/gm) ?? [], rel).toEqual([]);
+  });
+
   it.each(allFiles.map((f) => [path.relative(root, f)]))('%s: every yaml block parses', (rel) => {
     for (const block of codeBlocks(readPage(path.join(root, rel)).body)) {
       if (block.lang !== 'yaml' && block.lang !== 'yml') continue;
