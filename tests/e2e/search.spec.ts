@@ -40,6 +40,25 @@ test('Ctrl+K focuses the search box, and the box shows that shortcut', async ({p
   await expect(box(page)).toBeFocused();
 });
 
+test('a reader who tabs on while the index loads keeps focus where they put it', async ({page}) => {
+  await page.route('**/search-index*.json*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/guides/pinning');
+  await hydrated(page);
+  await box(page).focus();
+  await page.keyboard.press('Tab');
+  const away = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+  await expect(box(page)).toHaveAttribute('role', 'combobox', {timeout: INDEX_LOAD});
+  await page.waitForTimeout(300);
+  await expect(box(page)).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toBe(away);
+  // The shortcut still brings the reader back.
+  await page.keyboard.press('Control+k');
+  await expect(box(page)).toBeFocused();
+});
+
 test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to the heading', async ({page}) => {
   await searchFor(page, '/guides/pinning', 'pin chart');
   await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});

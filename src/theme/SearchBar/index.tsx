@@ -1,4 +1,4 @@
-import React, {useCallback, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
@@ -9,6 +9,44 @@ import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {checkSearchIndex} from '@site/src/lib/searchIndex';
 
 type ContextPath = string | {path: string};
+
+const isSearchShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
+
+/**
+ * The plugin focuses its input once the index has loaded if the input had focus when loading began,
+ * even when the reader has tabbed on since: focus jumps back to the box. Its `focus()` is ignored
+ * from the moment focus leaves the box until the reader comes back (click, Tab or Ctrl/Cmd+K).
+ */
+function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const input = container.current?.querySelector('input');
+    if (!input) return undefined;
+    let readerLeft = false;
+    const onFocusOut = (e: FocusEvent) => {
+      if (!container.current?.contains(e.relatedTarget as Node | null)) readerLeft = true;
+    };
+    const onReturn = () => {
+      readerLeft = false;
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (isSearchShortcut(e)) readerLeft = false;
+    };
+    input.focus = (options?: FocusOptions) => {
+      if (!readerLeft) HTMLElement.prototype.focus.call(input, options);
+    };
+    input.addEventListener('focusout', onFocusOut);
+    input.addEventListener('focusin', onReturn);
+    input.addEventListener('pointerdown', onReturn);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      delete (input as {focus?: unknown}).focus;
+      input.removeEventListener('focusout', onFocusOut);
+      input.removeEventListener('focusin', onReturn);
+      input.removeEventListener('pointerdown', onReturn);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [container]);
+}
 
 /**
  * Wrapper: when the index behind the box cannot be loaded, the plugin's box spins forever. On the
@@ -22,6 +60,8 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   const versionUrl = version && !version.isLast ? `${version.path}/` : baseUrl;
   const [reason, setReason] = useState<string | null>(null);
   const [checked, setChecked] = useState('');
+  const container = useRef<HTMLDivElement>(null);
+  useNoFocusTheft(container);
 
   const check = useCallback(() => {
     const uri = pathname.startsWith(versionUrl) ? pathname.slice(versionUrl.length) : '';
@@ -38,7 +78,7 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   }, [pathname, versionUrl, checked]);
 
   return (
-    <div style={{position: 'relative'}} onFocus={check} onMouseEnter={check}>
+    <div ref={container} style={{position: 'relative'}} onFocus={check} onMouseEnter={check}>
       <SearchBar {...props} />
       {reason && <SearchIndexNotice reason={reason} compact />}
     </div>
