@@ -13,7 +13,7 @@
 // page still asks for /next/search-index-guides.json (it strips the version), which was a 404.
 // This step rebuilds those files from the documents of the version's all-sections index, with the
 // plugin's own buildIndex, so they hold exactly what the root version's context files hold.
-// Usage: node scripts/search-indexes.mjs [outDir]
+// Run by scripts/postbuild.mjs; alone: node scripts/search-indexes.mjs [outDir]
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
@@ -106,12 +106,14 @@ export function writeVersionContextIndexes(outDir, contexts) {
   return written;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outDir = path.resolve(siteDir, process.argv[2] ?? 'build');
+/** Both steps, for scripts/postbuild.mjs; returns a one-line summary. */
+export function finishSearchIndexes(outDir) {
   const contexts = JSON.parse(fs.readFileSync(path.join(siteDir, 'src/searchContexts.json'), 'utf8'));
   const labelled = labelApiResults(outDir, contexts);
   const written = writeVersionContextIndexes(outDir, contexts);
-  console.log(
-    `[search-indexes] labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}`,
-  );
+  return `labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(`[search-indexes] ${finishSearchIndexes(path.resolve(siteDir, process.argv[2] ?? 'build'))}`);
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect, type Page} from '@playwright/test';
+import {measureFirstLoad} from './firstLoad';
 import {hydrated} from './helpers';
 
 /** The API reference (issue 5), checked against the production build on :3100. */
@@ -202,33 +202,11 @@ test('the API Reference search index holds every operation title and path', () =
   }
 });
 
-/**
- * First-load JavaScript, gzip: the scripts a page requests until React has hydrated it. Docusaurus
- * 3.10's HTML names only runtime~main and main; the route's chunks are requested by the runtime
- * before hydration, so they are read from the browser's requests. Each file is then gzipped (level 9)
- * from build/, which makes the figure deterministic for a given build.
- */
-async function firstLoadJs(page: Page, url: string): Promise<{total: number; files: string[]}> {
-  const files: string[] = [];
-  const onRequest = (r: import('@playwright/test').Request) => {
-    if (r.resourceType() === 'script') files.push(new URL(r.url()).pathname);
-  };
-  page.on('request', onRequest);
-  await page.goto(url);
-  await hydrated(page);
-  page.off('request', onRequest);
-  const total = files.reduce(
-    (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(build, f)), {level: 9}).length,
-    0,
-  );
-  return {total, files};
-}
-
 test('first-load JavaScript of an operation page is at most 1.15 × that of a docs page', async ({page}) => {
-  const docs = await firstLoadJs(page, '/references/metrics');
+  const docs = (await measureFirstLoad(page, '/references/metrics')).js;
   const heaviest = operations.find((op) => op.operationId === 'getChartAndResults') ?? createSpace;
   for (const op of [createSpace, heaviest]) {
-    const api = await firstLoadJs(page, opUrl(op));
+    const api = (await measureFirstLoad(page, opUrl(op))).js;
     const ratio = api.total / docs.total;
     test.info().annotations.push({
       type: 'first-load JS (gzip)',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, readHeadersFile, resolveFile} from '../../scripts/serve.mjs';
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'guides/pinning.md'), '# Pinning\n');
   fs.writeFileSync(path.join(dir, 'llms.txt'), '# Docs\n');
   fs.writeFileSync(path.join(dir, '404.html'), '<h1>Page Not Found</h1>');
+  // A precompressed sibling that differs from what on-the-fly compression would give, to tell them apart.
+  fs.writeFileSync(path.join(dir, 'guides/pinning/index.html.br'), zlib.brotliCompressSync('<h1>precompressed</h1>'));
   fs.writeFileSync(path.join(dir, '_headers'), "/*\n  X-Test: yes\n  Content-Security-Policy: default-src 'self'\n");
   server = createServer(dir, {quiet: true});
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -57,5 +60,11 @@ describe('serve.mjs', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('x-test')).toBe('yes');
     expect(readHeadersFile(dir)[0].headers).toContainEqual(['Content-Security-Policy', "default-src 'self'"]);
+  });
+
+  it('serves the precompressed sibling a build wrote before compressing on the fly', async () => {
+    const res = await fetch(`${base}/guides/pinning/`, {headers: {'Accept-Encoding': 'br'}});
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toBe('<h1>precompressed</h1>');
   });
 });

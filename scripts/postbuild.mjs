@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// Finishes a build after `docusaurus build` has returned: Docusaurus runs plugins' postBuild hooks
+// concurrently (the search plugin writes its index files in its own), so anything that must see the
+// final files runs here, in order.
+// Usage: node scripts/postbuild.mjs <outDir>      (npm run build and npm run build:e2e call it)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import zlib from 'node:zlib';
+import {fileURLToPath} from 'node:url';
+import {readHeadersFile} from './serve.mjs';
+import {finishSearchIndexes} from './search-indexes.mjs';
+
+/** Every file under dir, as absolute paths, sorted so runs are reproducible. */
+export function listFiles(dir) {
+  return fs
+    .readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+// ---- csp ----------------------------------------------------------------------------------------
+
+/**
+ * Script types the browser runs (or, for import maps and speculation rules, still checks against
+ * script-src). Anything else, such as application/ld+json, is a data block that CSP ignores.
+ */
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'importmap',
+  'speculationrules',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+]);
+
+/** The value of one attribute in a tag's attribute text (quoted or not, as minified HTML has it). */
+function attribute(attributes, name) {
+  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
+    attributes,
+  );
+  if (!match) return null;
+  return match[1] ?? match[2] ?? match[3] ?? '';
+}
+
+/** The bodies of the inline scripts of a page that CSP would block without a hash. */
+export function inlineScripts(html) {
+  const scripts = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (attribute(attributes, 'src') !== null) continue;
+    const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
+    if (!EXECUTABLE_TYPES.has(type)) continue;
+    scripts.push(body);
+  }
+  return scripts;
+}
+
+/**
+ * The CSP source expression of a script body: 'sha256-<base64>'. The browser hashes the text after
+ * its input stream has turned CR LF and lone CR into LF, so the same is done here.
+ */
+export function scriptHash(body) {
+  const text = body.replace(/\r\n?/g, '\n');
+  return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The policy for a set of script hashes (sorted, so the same build gives the same file). */
+export function contentSecurityPolicy(hashes) {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...[...new Set(hashes)].sort()].join(' '),
+    // Docusaurus, Prism and Mermaid set style attributes and <style> elements at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    // The API try-it console calls whatever instance URL the reader types (http for local ones), and
+    // ANALYTICS_URL may be another origin.
+    "connect-src 'self' https: http:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The headers every page gets, in the order they are written.
+ * @param {string} policy
+ * @returns {[string, string][]}
+ */
+export function securityHeaders(policy) {
+  return [
+    ['Content-Security-Policy', policy],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+}
+
+const HEADERS_NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
+
+/**
+ * Netlify `_headers` text: the rules already in the file (from static/ or an earlier step) are
+ * kept, and the security headers replace any of the same name in the `/*` rule.
+ */
+export function headersFileText(existingRules, headers) {
+  const rules = existingRules.map((rule) => ({pattern: rule.pattern, headers: [...rule.headers]}));
+  let all = rules.find((rule) => rule.pattern === '/*');
+  if (!all) {
+    all = {pattern: '/*', headers: []};
+    rules.unshift(all);
+  }
+  const names = new Set(headers.map(([name]) => name.toLowerCase()));
+  all.headers = [...all.headers.filter(([name]) => !names.has(name.toLowerCase())), ...headers];
+  if (!rules.some((rule) => rule.pattern === '/assets/*')) {
+    // Asset file names carry a content hash, so a static host may cache them for good.
+    rules.push({pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']]});
+  }
+  const body = rules.map((rule) => [rule.pattern, ...rule.headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n'));
+  return `${HEADERS_NOTE}\n${body.join('\n')}\n`;
+}
+
+/**
+ * An nginx snippet with the same headers, to `include` in a server block.
+ * @param {[string, string][]} headers
+ */
+export function nginxSnippet(headers) {
+  const lines = headers.map(([name, value]) => {
+    if (value.includes('"')) throw new Error(`nginx snippet: header ${name} holds a double quote`);
+    return `add_header ${name} "${value}" always;`;
+  });
+  return [
+    HEADERS_NOTE,
+    '# In nginx, a location block with its own add_header drops these: include the file there too.',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** Hashes every distinct inline script of every page and writes `_headers` and the nginx snippet. */
+function writeSecurityHeaders(outDir) {
+  const hashes = new Set();
+  let pages = 0;
+  for (const file of listFiles(outDir)) {
+    if (!file.endsWith('.html')) continue;
+    pages++;
+    for (const body of inlineScripts(fs.readFileSync(file, 'utf8'))) hashes.add(scriptHash(body));
+  }
+  const headers = securityHeaders(contentSecurityPolicy([...hashes]));
+  fs.writeFileSync(path.join(outDir, '_headers'), headersFileText(readHeadersFile(outDir), headers));
+  fs.writeFileSync(path.join(outDir, 'nginx-security-headers.conf'), nginxSnippet(headers));
+  return `${hashes.size} inline script hashes from ${pages} pages -> _headers, nginx-security-headers.conf`;
+}
+
+// ---- precompress --------------------------------------------------------------------------------
+
+/** Text files worth compressing; the same list scripts/serve.mjs compresses. */
+export const PRECOMPRESS_EXTENSIONS = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.yaml',
+  '.md',
+  '.txt',
+  '.xml',
+  '.svg',
+]);
+/** Smaller files gain too little to be worth a request header and two more files. */
+export const PRECOMPRESS_MIN_BYTES = 1024;
+
+export function isPrecompressEligible(file, size) {
+  return PRECOMPRESS_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** The gzip (level 9) and brotli (quality 11) forms of a file's bytes. */
+export async function compressedForms(bytes) {
+  const [gz, br] = await Promise.all([
+    gzip(bytes, {level: 9}),
+    brotli(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  ]);
+  return {'.gz': gz, '.br': br};
+}
+
+/** Writes `.gz` and `.br` next to each eligible file, unless the compressed form is not smaller. */
+async function precompress(outDir) {
+  const files = listFiles(outDir).filter((file) => isPrecompressEligible(file, fs.statSync(file).size));
+  let written = 0;
+  let next = 0;
+  // zlib's async calls run on libuv's thread pool: a few at a time keeps both cores busy.
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      const bytes = fs.readFileSync(file);
+      for (const [suffix, compressed] of Object.entries(await compressedForms(bytes))) {
+        if (compressed.length < bytes.length) {
+          fs.writeFileSync(file + suffix, compressed);
+          written++;
+        } else {
+          fs.rmSync(file + suffix, {force: true});
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({length: Math.max(2, os.availableParallelism())}, worker));
+  return `${written} compressed files for ${files.length} text files over ${PRECOMPRESS_MIN_BYTES} bytes`;
+}
+
+// ---- the steps, in order ------------------------------------------------------------------------
+
+/** Steps run in this order; precompress stays last so it sees every file the others write. */
+export const STEPS = [
+  {name: 'search-indexes', run: finishSearchIndexes},
+  {name: 'csp', run: writeSecurityHeaders},
+  {name: 'precompress', run: precompress},
+];
+
+async function main() {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    console.error('Usage: node scripts/postbuild.mjs <outDir>   (the folder `docusaurus build` wrote, e.g. build)');
+    process.exit(2);
+  }
+  const dir = path.resolve(outDir);
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    console.error(`postbuild: ${dir} holds no index.html; run \`docusaurus build\` first.`);
+    process.exit(1);
+  }
+  // The fixture build skips precompress: the server compresses on the fly, and brotli 11 takes a minute.
+  const skip = new Set((process.env.POSTBUILD_SKIP ?? '').split(',').filter(Boolean));
+  for (const step of STEPS) {
+    if (skip.has(step.name)) continue;
+    const started = Date.now();
+    const summary = await step.run(dir);
+    console.log(`postbuild ${step.name}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

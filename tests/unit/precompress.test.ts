@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {describe, expect, it} from 'vitest';
+import {isPrecompressEligible, listFiles, PRECOMPRESS_MIN_BYTES, STEPS} from '../../scripts/postbuild.mjs';
+
+const build = path.resolve(__dirname, '../../build');
+const precompress = STEPS.find((step: {name: string}) => step.name === 'precompress');
+
+describe('the postbuild steps', () => {
+  it('end with precompress, so it sees every file the other steps write', () => {
+    expect(STEPS.map((step: {name: string}) => step.name).at(-1)).toBe('precompress');
+  });
+});
+
+describe('precompress', () => {
+  it('writes .gz and .br next to text files over 1 KB, and nothing next to small, binary or incompressible ones', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));
+    const text = 'const answer = 42;\n'.repeat(200);
+    fs.mkdirSync(path.join(dir, 'assets/js'), {recursive: true});
+    fs.writeFileSync(path.join(dir, 'assets/js/app.js'), text);
+    fs.writeFileSync(path.join(dir, 'small.css'), 'a{color:red}');
+    fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.alloc(4096));
+    // Random bytes do not shrink: a stale sibling from an earlier run must go too.
+    fs.writeFileSync(path.join(dir, 'noise.txt'), crypto.randomBytes(4096));
+    fs.writeFileSync(path.join(dir, 'noise.txt.gz'), 'stale');
+
+    await precompress!.run(dir);
+
+    const created = listFiles(dir).map((f: string) => path.relative(dir, f));
+    expect(created.sort()).toEqual(
+      ['assets/js/app.js', 'assets/js/app.js.br', 'assets/js/app.js.gz', 'logo.png', 'noise.txt', 'small.css'].sort(),
+    );
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'assets/js/app.js.gz'))).toString()).toBe(text);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'assets/js/app.js.br'))).toString()).toBe(text);
+  });
+
+  it.each([
+    ['index.html', 2000, true],
+    ['search-index-guides.json', 2000, true],
+    ['api/v1/openapi.yaml', 2000, true],
+    ['assets/js/main.js', PRECOMPRESS_MIN_BYTES, false],
+    ['img/logo.png', 20000, false],
+    ['assets/js/main.js.gz', 20000, false],
+  ])('%s of %i bytes is eligible: %s', (file, size, eligible) => {
+    expect(isPrecompressEligible(file, size)).toBe(eligible);
+  });
+});
+
+// npm test builds the production site (and runs scripts/postbuild.mjs) before vitest runs.
+describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production build', () => {
+  it('has a .gz and a .br next to every text file over 1 KB, each decompressing to the same bytes', () => {
+    const eligible = listFiles(build).filter((f: string) => isPrecompressEligible(f, fs.statSync(f).size));
+    const problems: string[] = [];
+    for (const file of eligible) {
+      const original = fs.readFileSync(file);
+      for (const [suffix, decompress] of [
+        ['.gz', zlib.gunzipSync],
+        ['.br', zlib.brotliDecompressSync],
+      ] as const) {
+        const sibling = file + suffix;
+        const name = path.relative(build, sibling);
+        if (!fs.existsSync(sibling)) problems.push(`${name} is missing`);
+        else if (!decompress(fs.readFileSync(sibling)).equals(original)) problems.push(`${name} differs`);
+      }
+    }
+    expect(problems, 'run `node scripts/postbuild.mjs build` after `docusaurus build`').toEqual([]);
+    expect(eligible.length).toBeGreaterThan(500);
+  });
+});
