@@ -28,3 +28,33 @@ export async function hydrated(page: Page) {
 
 /** JS chunks other than the runtime and main bundle: the ones a route loads on demand. */
 export const routeChunk = /\/assets\/js\/(?!main\.|runtime~main\.)[^/]+\.js$/;
+
+/**
+ * Opens every <details> of the page so checks see folded content too. Native ones (the API
+ * reference's) get `open`; Docusaurus' Details animate open from their own click handler and keep
+ * their content hidden until the animation ends, so they are clicked outermost first, a level at a
+ * time (a nested one cannot animate inside a hidden parent). Emulate `reducedMotion: 'reduce'` to
+ * make that animation 1 ms long.
+ */
+export async function openAllDetails(page: Page) {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const isDocusaurus = (d: HTMLDetailsElement) => d.dataset.collapsed !== undefined;
+    const all = () => Array.from(document.querySelectorAll('details'));
+    all()
+      .filter((d) => !isDocusaurus(d))
+      .forEach((d) => (d.open = true));
+    for (let level = 0; level < 10; level++) {
+      const closed = all().filter((d) => isDocusaurus(d) && d.dataset.collapsed === 'true');
+      const outermost = closed.filter((d) => !closed.some((other) => other !== d && other.contains(d)));
+      if (outermost.length === 0) return;
+      outermost.forEach((d) => d.querySelector<HTMLElement>(':scope > summary')?.click());
+      // Open once the content box has lost the height and overflow the animation used.
+      for (let frame = 0; frame < 120; frame++) {
+        await nextFrame();
+        const boxes = outermost.map((d) => d.querySelector<HTMLElement>(':scope > div'));
+        if (boxes.every((box) => !box || (box.style.overflow !== 'hidden' && box.style.display !== 'none'))) break;
+      }
+    }
+  });
+}

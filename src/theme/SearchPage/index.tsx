@@ -50,6 +50,10 @@ export default function SearchPageWrapper(): ReactNode {
         {reason && <SearchIndexNotice reason={reason} />}
       </div>
       <SearchPage />
+      {/* The plugin's section menu (id context-selector) has no label of its own. */}
+      <label htmlFor="context-selector" className="visually-hidden">
+        Search in
+      </label>
     </>
   );
 }

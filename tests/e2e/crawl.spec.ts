@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, type Page} from '@playwright/test';
+import {hydrated, openAllDetails} from './helpers';
+
+/**
+ * Every page of the production build's sitemap, in light and in dark mode: HTTP 200, hydrated, the
+ * colour mode applied, no console error or warning, no failed request, no Content-Security-Policy
+ * violation, and axe WCAG 2.1 A/AA with no violation, with every <details> opened.
+ */
+
+const build = path.join(__dirname, '../../build');
+
+/** Sitemap addresses are absolute (https://docs.lightdash.com/...); the path is what is served here. */
+const urls = [...fs.readFileSync(path.join(build, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+  ([, loc]) => {
+    const address = new URL(loc.replace(/&amp;/g, '&'));
+    return address.pathname + address.search;
+  },
+);
+
+/** About 25 pages a test: enough tests for the two workers to share evenly, few enough to start fast. */
+const GROUP_SIZE = 25;
+const groups = Array.from({length: Math.ceil(urls.length / GROUP_SIZE)}, (_, i) =>
+  urls.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
+);
+
+/** Listens to everything that can go wrong on a page; `take()` returns what happened since the last call. */
+function watch(page: Page) {
+  let problems: string[] = [];
+  let listening = false;
+  const add = (problem: string) => {
+    if (listening) problems.push(problem);
+  };
+  page.on('pageerror', (error) => add(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') add(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => add(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) add(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return {
+    start() {
+      problems = [];
+      listening = true;
+    },
+    take() {
+      listening = false;
+      return problems;
+    },
+  };
+}
+
+/** CSP violations are not all reported on the console (e.g. in workers), so the event is collected too. */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as {__cspViolations: string[]};
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
+  });
+}
+
+/** The policy must be there, or "no violation" would prove nothing. */
+function checkPolicy(headers: Record<string, string>): string[] {
+  const policy = headers['content-security-policy'];
+  if (!policy) return ['no Content-Security-Policy header (was scripts/postbuild.mjs run on build/?)'];
+  const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  return /'unsafe-inline'|'unsafe-eval'/.test(scriptSrc) ? [`script-src is not strict: ${scriptSrc}`] : [];
+}
+
+async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Promise<string[]> {
+  const problems: string[] = [];
+  const response = await page.goto(url);
+  if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
+  if (response) problems.push(...checkPolicy(response.headers()));
+  // A page that never hydrates is reported with the rest instead of stopping the group.
+  await hydrated(page).catch(() => problems.push('did not hydrate (no html[data-has-hydrated])'));
+  const theme = await page.locator('html').getAttribute('data-theme');
+  if (theme !== scheme) problems.push(`data-theme is ${theme}, not ${scheme}`);
+  await openAllDetails(page);
+  const closed = await page.locator('details:not([open]), details[data-collapsed="true"]').count();
+  if (closed > 0) problems.push(`${closed} <details> stayed closed, so axe could not check their content`);
+  // Legacy mode runs axe in the page itself; the default opens a second page per run to merge frame
+  // results, which costs more than the check on a site without iframes.
+  const results = await new AxeBuilder({page})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  for (const {id, nodes} of results.violations) {
+    // The first few elements are enough to find the cause; the count says how widespread it is.
+    const targets = nodes.slice(0, 3).map((node) => node.target.join(' '));
+    const more = nodes.length > 3 ? ` and ${nodes.length - 3} more` : '';
+    problems.push(`axe ${id} on ${nodes.length} element(s): ${targets.join(' | ')}${more}`);
+  }
+  const csp = await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations);
+  problems.push(...csp.map((v) => `CSP violation: ${v}`));
+  return problems;
+}
+
+// A trace of 25 pages with axe in each would cost more than the crawl; failures list what is wrong.
+test.use({trace: 'off'});
+
+test('the sitemap lists the site', () => {
+  expect(urls.length).toBeGreaterThan(500);
+  for (const url of ['/', '/guides/how-to-create-metrics', '/next/', '/api/v1/', '/search'])
+    expect(urls).toContain(url);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`crawl, ${scheme} mode`, () => {
+    groups.forEach((group, i) => {
+      test(`pages ${i * GROUP_SIZE + 1}–${i * GROUP_SIZE + group.length} of ${urls.length}`, async ({page}) => {
+        test.setTimeout(group.length * 20_000);
+        await page.emulateMedia({colorScheme: scheme, reducedMotion: 'reduce'});
+        await recordCspViolations(page);
+        const watcher = watch(page);
+        const failures: string[] = [];
+        for (const url of group) {
+          watcher.start();
+          const problems = await checkPage(page, url, scheme);
+          // Stop listening before leaving: the navigation away cancels requests still in flight
+          // (prefetches of linked pages), which is no fault of the page.
+          problems.push(...watcher.take());
+          await page.goto('about:blank');
+          failures.push(...problems.map((problem) => `${url} ${problem}`));
+        }
+        expect(failures).toEqual([]);
+      });
+    });
+  });
+}
