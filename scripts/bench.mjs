@@ -16,7 +16,7 @@ import {measureBuilds} from './bench/build.mjs';
 import {measureBytes} from './bench/bytes.mjs';
 import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
 import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, preparePeer} from './bench/peers.mjs';
-import {BenchError, WORK_ROOT, cleanupAll, installSignalHandlers, log, run} from './bench/process.mjs';
+import {BenchError, WORK_ROOT, cleanupAll, installSignalHandlers, interruptedBy, log, run} from './bench/process.mjs';
 import {measureSearch} from './bench/search.mjs';
 import {serveBuild} from './bench/server.mjs';
 import {buildRows, formatTable, PEERS} from './bench/table.mjs';
@@ -179,7 +179,9 @@ async function main(options) {
   }
 
   if (served) {
-    const browser = await launchBrowser();
+    // Lighthouse starts its own Chrome; Playwright's is for bytes and search.
+    const needsBrowser = options.measurements.some((m) => m === 'bytes' || m === 'search');
+    const browser = needsBrowser ? await launchBrowser() : null;
     for (const [i, target] of targets.entries()) {
       const server = await serveBuild(target.buildDir, options.port + i);
       target.origin = server.origin;
@@ -231,7 +233,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     else await main(options);
   } catch (error) {
     code = 1;
-    process.stderr.write(`\nbench failed: ${error instanceof BenchError ? error.message : error.stack}\n`);
+    if (interruptedBy()) code = interruptedBy() === 'SIGINT' ? 130 : 143;
+    else process.stderr.write(`\nbench failed: ${error instanceof BenchError ? error.message : error.stack}\n`);
   } finally {
     await cleanupAll();
   }

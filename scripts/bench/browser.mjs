@@ -32,7 +32,15 @@ export async function launchBrowser() {
   return browser;
 }
 
-/** Resolves once React has hydrated the page (Docusaurus marks <html data-has-hydrated>). */
-export async function waitForHydration(page, timeout = 30_000) {
+/**
+ * Opens url and resolves once React has hydrated it (Docusaurus marks <html data-has-hydrated>).
+ * Hydration, not the load event, is the end: a slow image must not stall a measurement, and on a
+ * busy machine a heavy page may take long, hence the generous timeout.
+ */
+export async function openHydrated(page, url, timeout = 120_000) {
+  const response = await page.goto(url, {waitUntil: 'commit', timeout});
+  if (!response || response.status() !== 200) {
+    throw new BenchError(`${url} answered ${response?.status() ?? 'nothing'}; is the page in the build?`);
+  }
   await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout});
 }

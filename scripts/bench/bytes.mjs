@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {waitForHydration} from './browser.mjs';
+import {openHydrated} from './browser.mjs';
 
 const gzipCache = new Map();
 
@@ -41,19 +41,18 @@ export async function firstLoadBytes(browser, origin, buildDir, urlPath) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const requested = {script: [], stylesheet: []};
+  const external = []; // other hosts: not in the build, listed so they are not missed silently
   page.on('request', (request) => {
     const type = request.resourceType();
     const url = new URL(request.url());
-    if (type in requested && url.origin === origin) requested[type].push(url.pathname);
+    if (url.origin === origin) {
+      if (type in requested) requested[type].push(url.pathname);
+    } else if (/^https?:$/.test(url.protocol)) external.push(url.href);
   });
   try {
-    const response = await page.goto(origin + urlPath);
-    if (!response || response.status() !== 200) {
-      throw new Error(`${urlPath} answered ${response?.status() ?? 'nothing'}`);
-    }
-    await waitForHydration(page);
+    await openHydrated(page, origin + urlPath);
     const root = path.resolve(buildDir);
-    return {js: sumFiles(root, requested.script), css: sumFiles(root, requested.stylesheet)};
+    return {js: sumFiles(root, requested.script), css: sumFiles(root, requested.stylesheet), external};
   } finally {
     await context.close();
   }

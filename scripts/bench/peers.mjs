@@ -1,12 +1,13 @@
 // The peers the site is compared with, installed and built in temporary folders (nothing of them is
 // committed):
-//  - classic: a default Docusaurus 3.10.2 site from the create-docusaurus "classic" template (future.v4,
-//    which in 3.10 turns on Docusaurus Faster/Rspack), with our docs and released version copied in;
+//  - classic: a default Docusaurus 3.10.2 site as the create-docusaurus "classic" template makes it
+//    (future.v4, which in 3.10 turns on Docusaurus Faster/Rspack; template styles; no blog), with our
+//    docs, released version and sidebars copied in;
 //  - openapi-docs: the same site plus docusaurus-plugin-openapi-docs/-theme-openapi-docs rendering our
 //    contract (generated/openapi/openapi.json) in a docs instance of its own at /api/v1/.
-// Both use the same local search plugin with the same options as ours, so search figures compare.
-// Only what our content needs to build is added to the template defaults: MDX 1 heading ids
-// ({#id}), Mermaid, the HomeTiles component the docs home uses, and the docs at the site root.
+// Both use the local search plugin with our options, so search figures compare. Only what our content
+// needs to build is added to the template: docs at the site root with our two versions, MDX 1 heading
+// ids ({#id}), Mermaid, and the HomeTiles component the docs home uses.
 import fs from 'node:fs';
 import path from 'node:path';
 import {loadFreshModule} from '@docusaurus/utils';

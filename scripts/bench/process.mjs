@@ -27,8 +27,20 @@ export function onCleanup(fn) {
   return once;
 }
 
-export async function cleanupAll() {
-  for (const child of running) killTree(child);
+let cleaning = null;
+/** Stops every child and runs the cleanups; safe to call twice (the second call waits for the first). */
+export function cleanupAll() {
+  cleaning ??= runCleanups();
+  return cleaning;
+}
+
+async function runCleanups() {
+  const children = [...running];
+  for (const child of children) killTree(child, 'SIGINT');
+  // Give them a moment to stop their own children, then force the rest.
+  const deadline = Date.now() + 5000;
+  while (children.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const child of children) killTree(child, 'SIGKILL');
   for (const fn of cleanups.reverse()) {
     try {
       await fn();
@@ -38,9 +50,14 @@ export async function cleanupAll() {
   }
 }
 
-/** Kills the child's whole process group (it was spawned detached, so it leads one). */
-function killTree(child, signal = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+const isAlive = (child) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * Signals the child's whole process group (it was spawned detached, so it leads one). SIGINT first:
+ * Lighthouse's Chrome launcher closes the Chrome it started (its own process group) on SIGINT.
+ */
+function killTree(child, signal) {
+  if (!isAlive(child)) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -80,7 +97,7 @@ export function start(cmd, args, {cwd, env = {}, echo = false} = {}) {
     });
     child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
-  return {child, done, stop: () => killTree(child)};
+  return {child, done, stop: () => killTree(child, 'SIGINT')};
 }
 
 /** Runs a command to the end; throws a BenchError with the output's tail when it fails. */
@@ -95,6 +112,10 @@ export async function run(cmd, args, options = {}) {
 }
 
 let handlersInstalled = false;
+let interrupted = null;
+/** The signal that interrupted the run, if any (the main flow then fails on closed pages; say why). */
+export const interruptedBy = () => interrupted;
+
 /** Stops children and runs cleanups on Ctrl-C / kill, then exits with the conventional code. */
 export function installSignalHandlers() {
   if (handlersInstalled) return;
@@ -104,6 +125,7 @@ export function installSignalHandlers() {
     ['SIGTERM', 143],
   ]) {
     process.on(signal, () => {
+      interrupted = signal;
       log(`${signal}: stopping servers and builds...`);
       void cleanupAll().finally(() => process.exit(code));
     });

@@ -3,7 +3,7 @@
 // listener and a MutationObserver on the suggestion list).
 import fs from 'node:fs';
 import path from 'node:path';
-import {waitForHydration} from './browser.mjs';
+import {openHydrated} from './browser.mjs';
 import {fileSizes} from './bytes.mjs';
 import {median, percentile} from './stats.mjs';
 
@@ -97,7 +97,7 @@ async function sampleCount(page) {
 }
 
 /** Types one character and waits for its rendered suggestions; returns the time or null (none came). */
-async function typeAndTime(page, char, timeoutMs = 3000) {
+async function typeAndTime(page, char, timeoutMs = 2000) {
   const before = await sampleCount(page);
   await page.keyboard.type(char);
   try {
@@ -112,8 +112,7 @@ async function typeAndTime(page, char, timeoutMs = 3000) {
 async function openSearchPage(browser, origin, urlPath) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(origin + urlPath);
-  await waitForHydration(page);
+  await openHydrated(page, origin + urlPath);
   await page.evaluate(instrumentSearch);
   return {context, page};
 }

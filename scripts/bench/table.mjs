@@ -88,17 +88,10 @@ export function buildRows(results) {
   add('Search', 'keystroke → suggestions p95, warm (ms)', (r) => get(r, 'search', 'warm', 'p95'), {
     target: TARGETS.searchP95,
   });
-  add(
-    'Search',
-    'cold load: first keystroke → first suggestions (ms)',
-    (r) => get(r, 'search', 'cold', 'fromKeystroke'),
-    {
-      digits: 0,
-    },
-  );
-  add('Search', 'cold load: navigation → first suggestions (ms)', (r) => get(r, 'search', 'cold', 'fromNavigation'), {
-    digits: 0,
-  });
+  const search = (label, pick, digits = 1) => add('Search', label, (r) => pick(get(r, 'search') ?? {}), {digits});
+  search('typed prefixes without suggestions (count)', (s) => s.warm?.missed?.length, 0);
+  search('cold load: first keystroke → first suggestions (ms)', (s) => s.cold?.fromKeystroke, 0);
+  search('cold load: navigation → first suggestions (ms)', (s) => s.cold?.fromNavigation, 0);
   return rows;
 }
 
