@@ -66,6 +66,14 @@ describe('/proc parsing', () => {
     expect([...descendantsOf(2, parentOf)].sort()).toEqual([2, 3, 4]);
   });
 
+  it('stops on a loop of parents (pids reused while reading /proc)', () => {
+    const loop = new Map([
+      [2, 3],
+      [3, 2],
+    ]);
+    expect([...descendantsOf(2, loop)].sort()).toEqual([2, 3]);
+  });
+
   it('measures this very process', () => {
     expect(treeRss(process.pid)).toBeGreaterThan(10 * 1024 * 1024);
   });
@@ -139,6 +147,8 @@ describe('5× content', () => {
       '---\ntitle: Home\nslug: /synthetic-2/\n---\n\n```yaml\nslug: /not-front-matter\n```\n',
     );
     expect(prefixSlug('---\nslug: relative\n---\n', 'synthetic-2')).toBe('---\nslug: relative\n---\n');
+    const noFrontMatter = '# Page\n\n```yaml\nslug: /in-an-example\n```\n';
+    expect(prefixSlug(noFrontMatter, 'synthetic-2')).toBe(noFrontMatter);
   });
 
   it('adds four copies of every page, partials copied but not counted', () => {
