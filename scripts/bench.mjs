@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {fileURLToPath} from 'node:url';
-import {launchBrowser, assertChromium} from './bench/browser.mjs';
+import {chromiumSettings, launchBrowser} from './bench/browser.mjs';
 import {measureBuilds} from './bench/build.mjs';
 import {measureBytes} from './bench/bytes.mjs';
 import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
@@ -148,7 +148,7 @@ async function main(options) {
   const started = Date.now();
   const loadBefore = os.loadavg();
   const served = options.measurements.some((m) => m !== 'build');
-  if (served) assertChromium();
+  if (served) await chromiumSettings();
   // Fail before any long step if a tool cannot be installed.
   if (options.measurements.includes('lighthouse')) await ensureTool('lighthouse', LIGHTHOUSE_VERSION);
   fs.mkdirSync(WORK_ROOT, {recursive: true});

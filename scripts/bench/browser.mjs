@@ -1,33 +1,35 @@
-// Debian's Chromium driven by Playwright (the browser tests use the same binary), quiet on a closed
-// network. Lighthouse launches the same binary itself (see lighthouse.mjs).
+// Debian's Chromium driven by Playwright, with the binary and the quiet-network flags of the browser
+// tests (read from playwright.config.ts, so both always agree). Lighthouse launches the same binary.
 import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
+import {loadFreshModule} from '@docusaurus/utils';
 import {BenchError, onCleanup} from './process.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const QUIET_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function assertChromium() {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
+let settings = null;
+/** {executablePath, args} of the browser tests (CHROMIUM_PATH or /usr/bin/chromium). */
+export async function chromiumSettings() {
+  if (!settings) {
+    const config = await loadFreshModule(path.join(siteDir, 'playwright.config.ts'));
+    const {executablePath, args = []} = config.use?.launchOptions ?? {};
+    if (!executablePath) throw new BenchError('playwright.config.ts sets no launchOptions.executablePath.');
+    settings = {executablePath, args};
+  }
+  if (!fs.existsSync(settings.executablePath)) {
     throw new BenchError(
-      `No Chromium at ${CHROMIUM_PATH}. Install it (\`node scripts/setup-browser.mjs\` or apt-get install chromium) ` +
-        'or set CHROMIUM_PATH.',
+      `No Chromium at ${settings.executablePath}. Install it (\`node scripts/setup-browser.mjs\` or ` +
+        'apt-get install chromium) or set CHROMIUM_PATH.',
     );
   }
+  return settings;
 }
 
 /** A headless browser that is closed at cleanup. */
 export async function launchBrowser() {
-  assertChromium();
-  const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: QUIET_FLAGS});
+  const browser = await chromium.launch(await chromiumSettings());
   onCleanup(() => browser.close());
   return browser;
 }

@@ -3,22 +3,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {BenchError, log, run, start} from './process.mjs';
-import {watchPeakRss} from './proc.mjs';
+import {watchTree} from './proc.mjs';
 
 const docusaurusBin = (siteDir) => path.join(siteDir, 'node_modules/.bin/docusaurus');
 
-/** One `docusaurus build`: wall time and the peak resident memory of its whole process tree. */
+/** One `docusaurus build`: wall time, CPU time and the peak resident memory of its whole process tree. */
 export async function timedBuild(siteDir, env = {}) {
   // The binary itself, not npx/npm: the measured tree is the build, not a wrapper shell.
   const {child, done} = start(docusaurusBin(siteDir), ['build'], {cwd: siteDir, env});
-  const watcher = watchPeakRss(child.pid);
+  const watcher = watchTree(child.pid);
   const result = await done;
-  const peakBytes = watcher.stop();
+  const {peakBytes, cpuSeconds} = watcher.stop();
   if (result.code !== 0) {
     const tail = result.output.split('\n').slice(-30).join('\n');
     throw new BenchError(`docusaurus build failed in ${siteDir} (exit ${result.code}):\n${tail}`);
   }
-  return {seconds: result.seconds, peakMB: peakBytes / 1024 / 1024};
+  return {seconds: result.seconds, cpuSeconds, peakMB: peakBytes / 1024 / 1024};
 }
 
 /** Number of HTML pages in a build folder (a sanity figure: 5× content must show ~5× docs pages). */
@@ -42,8 +42,12 @@ export async function measureBuilds(siteDir, label, env = {}) {
   await run(docusaurusBin(siteDir), ['clear'], {cwd: siteDir, env: buildEnv});
   log(`${label}: cold build...`);
   const cold = await timedBuild(siteDir, buildEnv);
-  log(`${label}: cold ${cold.seconds.toFixed(1)} s, peak ${cold.peakMB.toFixed(0)} MB; warm build...`);
+  log(
+    `${label}: cold ${cold.seconds.toFixed(1)} s (CPU ${cold.cpuSeconds.toFixed(0)} s), peak ${cold.peakMB.toFixed(0)} MB; warm...`,
+  );
   const warm = await timedBuild(siteDir, buildEnv);
-  log(`${label}: warm ${warm.seconds.toFixed(1)} s, peak ${warm.peakMB.toFixed(0)} MB`);
+  log(
+    `${label}: warm ${warm.seconds.toFixed(1)} s (CPU ${warm.cpuSeconds.toFixed(0)} s), peak ${warm.peakMB.toFixed(0)} MB`,
+  );
   return {cold, warm, pages: countPages(path.join(siteDir, 'build'))};
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {CHROMIUM_PATH, assertChromium} from './browser.mjs';
+import {chromiumSettings} from './browser.mjs';
 import {BenchError, log, start} from './process.mjs';
 import {median, medianEach} from './stats.mjs';
 import {ensureTool} from './tools.mjs';
@@ -42,7 +42,7 @@ export function summariseReport(report) {
   return {scores, failing, metrics};
 }
 
-async function runOnce(cli, url, formFactor) {
+async function runOnce(cli, chromePath, url, formFactor) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-')), 'report.json');
   const args = [
     cli,
@@ -54,7 +54,7 @@ async function runOnce(cli, url, formFactor) {
     '--quiet',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const {done} = start(process.execPath, args, {env: {CHROME_PATH: CHROMIUM_PATH}});
+  const {done} = start(process.execPath, args, {env: {CHROME_PATH: chromePath}});
   const result = await done;
   try {
     if (result.code !== 0 || !fs.existsSync(out)) {
@@ -68,7 +68,7 @@ async function runOnce(cli, url, formFactor) {
 
 /** {pageType: {mobile: {scores, failing, metrics, runs}, desktop: {...}}} for the target's pages. */
 export async function measureLighthouse(target, {runs = 3, pageTypes} = {}) {
-  assertChromium();
+  const {executablePath} = await chromiumSettings();
   const cli = path.join(await ensureTool('lighthouse', LIGHTHOUSE_VERSION), 'cli/index.js');
   const result = {};
   for (const [pageType, urlPath] of Object.entries(target.pages)) {
@@ -79,7 +79,7 @@ export async function measureLighthouse(target, {runs = 3, pageTypes} = {}) {
       const errors = [];
       for (let i = 0; i < runs; i++) {
         try {
-          reports.push(await runOnce(cli, target.origin + urlPath, formFactor));
+          reports.push(await runOnce(cli, executablePath, target.origin + urlPath, formFactor));
         } catch (error) {
           errors.push(error.message);
         }

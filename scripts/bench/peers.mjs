@@ -39,29 +39,8 @@ export const OPENAPI_VERSIONS = {
 /** The operation whose page is compared (the browser tests use it too). */
 export const SAMPLE_OPERATION = 'createSpace';
 
-/** create-docusaurus 3.10.2 templates/shared/src/css/custom.css: the template's only styles. */
-const TEMPLATE_CSS = `:root {
-  --ifm-color-primary: #2e8555;
-  --ifm-color-primary-dark: #29784c;
-  --ifm-color-primary-darker: #277148;
-  --ifm-color-primary-darkest: #205d3b;
-  --ifm-color-primary-light: #33925d;
-  --ifm-color-primary-lighter: #359962;
-  --ifm-color-primary-lightest: #3cad6e;
-  --ifm-code-font-size: 95%;
-  --docusaurus-highlighted-code-line-bg: rgba(0, 0, 0, 0.1);
-}
-[data-theme='dark'] {
-  --ifm-color-primary: #25c2a0;
-  --ifm-color-primary-dark: #21af90;
-  --ifm-color-primary-darker: #1fa588;
-  --ifm-color-primary-darkest: #1a8870;
-  --ifm-color-primary-light: #29d5b0;
-  --ifm-color-primary-lighter: #32d8b4;
-  --ifm-color-primary-lightest: #4fddbf;
-  --docusaurus-highlighted-code-line-bg: rgba(0, 0, 0, 0.3);
-}
-`;
+/** The template the classic peer follows; installed with the peer, its stylesheet is copied from it. */
+export const TEMPLATE = {'create-docusaurus': '3.10.2'};
 
 /** JavaScript source for a JSON-like value that may hold regular expressions (search options do). */
 export function toSource(value) {
@@ -190,7 +169,10 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
     recursive: true,
   });
   fs.cpSync(path.join(siteDir, 'src/theme/MDXComponents.tsx'), path.join(dir, 'src/theme/MDXComponents.tsx'));
-  writeFile(path.join(dir, 'src/css/custom.css'), TEMPLATE_CSS);
+  fs.cpSync(
+    path.join(dir, 'node_modules/create-docusaurus/templates/shared/src/css/custom.css'),
+    path.join(dir, 'src/css/custom.css'),
+  );
   writeFile(path.join(dir, 'sidebars.json'), JSON.stringify(nextSidebars));
   writeFile(path.join(dir, 'docusaurus.config.js'), peerConfig({releasedVersion, searchOptions, openapi}));
   writeFile(path.join(dir, '.gitignore'), 'node_modules/\nbuild/\n.docusaurus/\n');
@@ -241,7 +223,13 @@ export async function preparePeer(name, siteDir, {fresh = false} = {}) {
   // Our overrides work around gaps of this registry (see NOTES-stack), so the peers need them too.
   await installPeer(
     dir,
-    {name: `bench-peer-${name}`, private: true, dependencies: versions, overrides: ours.overrides},
+    {
+      name: `bench-peer-${name}`,
+      private: true,
+      dependencies: versions,
+      devDependencies: TEMPLATE,
+      overrides: ours.overrides,
+    },
     fresh,
   );
   const releasedVersion = JSON.parse(fs.readFileSync(path.join(siteDir, 'versions.json'), 'utf8'))[0];
@@ -258,7 +246,7 @@ export async function preparePeer(name, siteDir, {fresh = false} = {}) {
     name,
     dir,
     buildDir: path.join(dir, 'build'),
-    versions,
+    versions: {...versions, ...TEMPLATE},
     generateSeconds,
     pages: {
       home: '/',

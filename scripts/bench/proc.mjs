@@ -16,10 +16,11 @@ export function parseStat(text) {
     .slice(close + 1)
     .trim()
     .split(/\s+/);
-  // rest[0] is the state, rest[1] the parent pid.
+  // rest[i] is field i + 3 of proc(5): the state, the parent pid, …, utime (14) and stime (15) in ticks.
   const ppid = Number(rest[1]);
   if (!Number.isInteger(pid) || !Number.isInteger(ppid)) return null;
-  return {pid, ppid, name: text.slice(open + 1, close)};
+  const cpuTicks = Number(rest[11]) + Number(rest[12]);
+  return {pid, ppid, name: text.slice(open + 1, close), cpuTicks: Number.isFinite(cpuTicks) ? cpuTicks : 0};
 }
 
 /** Resident memory in bytes from /proc/<pid>/status (`VmRSS:  123456 kB`); null for kernel threads or zombies. */
@@ -56,35 +57,49 @@ function readOrNull(file) {
   }
 }
 
-/** Sum of VmRSS over the tree rooted at rootPid, right now. */
-export function treeRss(rootPid) {
-  const parentOf = new Map();
+/** USER_HZ: the unit of utime/stime in /proc; 100 on every mainstream Linux architecture. */
+const TICKS_PER_SECOND = 100;
+
+/** The tree rooted at rootPid right now: summed VmRSS, and CPU ticks used so far by each process. */
+export function sampleTree(rootPid) {
+  const stats = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readOrNull(`/proc/${entry}/stat`);
     const parsed = stat && parseStat(stat);
-    if (parsed) parentOf.set(parsed.pid, parsed.ppid);
+    if (parsed) stats.set(parsed.pid, parsed);
   }
-  let total = 0;
+  const parentOf = new Map([...stats.values()].map((p) => [p.pid, p.ppid]));
+  let rssBytes = 0;
+  const cpuTicks = new Map();
   for (const pid of descendantsOf(rootPid, parentOf)) {
     const status = readOrNull(`/proc/${pid}/status`);
-    total += (status && parseStatusRss(status)) ?? 0;
+    rssBytes += (status && parseStatusRss(status)) ?? 0;
+    if (stats.has(pid)) cpuTicks.set(pid, stats.get(pid).cpuTicks);
   }
-  return total;
+  return {rssBytes, cpuTicks};
 }
 
-/** Polls the tree every intervalMs until stop() is called; stop() returns the peak in bytes. */
-export function watchPeakRss(rootPid, intervalMs = 100) {
-  let peak = 0;
+/**
+ * Polls the tree every intervalMs until stop(), which returns {peakBytes, cpuSeconds}. CPU time is
+ * less sensitive than wall time to other work on the machine; being sampled, it misses processes
+ * that live less than one interval and the root's last interval.
+ */
+export function watchTree(rootPid, intervalMs = 100) {
+  let peakBytes = 0;
+  const ticks = new Map(); // pid → last CPU ticks seen
   const sample = () => {
-    peak = Math.max(peak, treeRss(rootPid));
+    const now = sampleTree(rootPid);
+    peakBytes = Math.max(peakBytes, now.rssBytes);
+    for (const [pid, t] of now.cpuTicks) ticks.set(pid, Math.max(ticks.get(pid) ?? 0, t));
   };
   sample();
   const timer = setInterval(sample, intervalMs);
   return {
     stop() {
       clearInterval(timer);
-      return peak;
+      const totalTicks = [...ticks.values()].reduce((a, b) => a + b, 0);
+      return {peakBytes, cpuSeconds: totalTicks / TICKS_PER_SECOND};
     },
   };
 }

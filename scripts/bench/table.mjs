@@ -39,8 +39,10 @@ export function buildRows(results) {
     add('Build', `cold build, ${s} content (s)`, (r) => get(r, 'build', size, 'cold', 'seconds'), {
       target: size === '1x' ? TARGETS.coldBuild : undefined,
     });
+    add('Build', `cold build CPU time, ${s} (s)`, (r) => get(r, 'build', size, 'cold', 'cpuSeconds'), {digits: 0});
     add('Build', `cold build peak memory, ${s} (MB)`, (r) => get(r, 'build', size, 'cold', 'peakMB'), {digits: 0});
     add('Build', `warm build, ${s} content (s)`, (r) => get(r, 'build', size, 'warm', 'seconds'));
+    add('Build', `warm build CPU time, ${s} (s)`, (r) => get(r, 'build', size, 'warm', 'cpuSeconds'), {digits: 0});
     add('Build', `warm build peak memory, ${s} (MB)`, (r) => get(r, 'build', size, 'warm', 'peakMB'), {digits: 0});
     add('Build', `HTML pages, ${s}`, (r) => get(r, 'build', size, 'pages'), {digits: 0});
   }

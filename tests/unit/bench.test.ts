@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {median, medianEach, percentile, ratio} from '../../scripts/bench/stats.mjs';
-import {descendantsOf, parseStat, parseStatusRss, treeRss} from '../../scripts/bench/proc.mjs';
+import {descendantsOf, parseStat, parseStatusRss, sampleTree} from '../../scripts/bench/proc.mjs';
 import {buildRows, formatTable, formatValue, ratioOf} from '../../scripts/bench/table.mjs';
 import {addSyntheticCopies, prefixSlug} from '../../scripts/bench/workspace.mjs';
 import {summariseReport} from '../../scripts/bench/lighthouse.mjs';
@@ -46,7 +46,7 @@ describe('percentiles and ratios', () => {
 describe('/proc parsing', () => {
   it('reads pid and parent pid even when the command name holds spaces and parentheses', () => {
     const stat = '4242 (node (build) x) S 4200 4242 4242 0 -1 4194560 100 0 0 0 5 1 0 0 20 0 11 0';
-    expect(parseStat(stat)).toEqual({pid: 4242, ppid: 4200, name: 'node (build) x'});
+    expect(parseStat(stat)).toEqual({pid: 4242, ppid: 4200, name: 'node (build) x', cpuTicks: 6});
     expect(parseStat('garbage')).toBeNull();
   });
 
@@ -75,7 +75,9 @@ describe('/proc parsing', () => {
   });
 
   it('measures this very process', () => {
-    expect(treeRss(process.pid)).toBeGreaterThan(10 * 1024 * 1024);
+    const {rssBytes, cpuTicks} = sampleTree(process.pid);
+    expect(rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(cpuTicks.get(process.pid)).toBeGreaterThan(0);
   });
 });
 
