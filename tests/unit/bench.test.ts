@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {median, medianEach, percentile, ratio} from '../../scripts/bench/stats.mjs';
+import {descendantsOf, parseStat, parseStatusRss, sampleTree} from '../../scripts/bench/proc.mjs';
+import {buildRows, formatTable, formatValue, ratioOf} from '../../scripts/bench/table.mjs';
+import {addSyntheticCopies, prefixSlug} from '../../scripts/bench/workspace.mjs';
+import {summariseReport} from '../../scripts/bench/lighthouse.mjs';
+import {toSource} from '../../scripts/bench/peers.mjs';
+import {parseOptions} from '../../scripts/bench.mjs';
+
+describe('percentiles and ratios', () => {
+  it('interpolates between ranks', () => {
+    expect(percentile([1, 2, 3, 4], 50)).toBe(2.5);
+    expect(percentile([10, 20, 30, 40, 50], 95)).toBeCloseTo(48);
+    expect(percentile([5, 1, 3], 0)).toBe(1);
+    expect(percentile([5, 1, 3], 100)).toBe(5);
+    expect(median([7, 1, 3])).toBe(3);
+  });
+
+  it('ignores missing values and answers null for no data', () => {
+    expect(percentile([], 50)).toBeNull();
+    expect(percentile([NaN, 4, undefined as unknown as number], 50)).toBe(4);
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+  });
+
+  it('takes the median of each Lighthouse category across runs', () => {
+    expect(
+      medianEach([
+        [90, 100, 96, 100],
+        [99, 100, 100, 92],
+        [95, 98, 100, null],
+      ]),
+    ).toEqual([95, 100, 100, 96]);
+  });
+
+  it('gives ours/peer, or null without a peer figure', () => {
+    expect(ratio(3, 2)).toBe(1.5);
+    expect(ratio(3, 0)).toBeNull();
+    expect(ratio(3, undefined as unknown as number)).toBeNull();
+    expect(ratioOf([100, 90], [50, 90])).toEqual([2, 1]);
+  });
+});
+
+describe('/proc parsing', () => {
+  it('reads pid and parent pid even when the command name holds spaces and parentheses', () => {
+    const stat = '4242 (node (build) x) S 4200 4242 4242 0 -1 4194560 100 0 0 0 5 1 0 0 20 0 11 0';
+    expect(parseStat(stat)).toEqual({pid: 4242, ppid: 4200, name: 'node (build) x', cpuTicks: 6});
+    expect(parseStat('garbage')).toBeNull();
+  });
+
+  it('reads VmRSS in bytes, and null for a process without one', () => {
+    expect(parseStatusRss('Name:\tnode\nVmPeak:\t 900 kB\nVmRSS:\t  123456 kB\nThreads: 11\n')).toBe(123456 * 1024);
+    expect(parseStatusRss('Name:\tkthreadd\nThreads: 1\n')).toBeNull();
+  });
+
+  it('collects the whole tree under a root and nothing else', () => {
+    const parentOf = new Map([
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 1],
+      [6, 99],
+    ]);
+    expect([...descendantsOf(2, parentOf)].sort()).toEqual([2, 3, 4]);
+  });
+
+  it('stops on a loop of parents (pids reused while reading /proc)', () => {
+    const loop = new Map([
+      [2, 3],
+      [3, 2],
+    ]);
+    expect([...descendantsOf(2, loop)].sort()).toEqual([2, 3]);
+  });
+
+  it('measures this very process', () => {
+    const {rssBytes, cpuTicks} = sampleTree(process.pid);
+    expect(rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(cpuTicks.get(process.pid)).toBeGreaterThan(0);
+  });
+});
+
+describe('table', () => {
+  const results = {
+    ours: {
+      build: {'1x': {cold: {seconds: 42, peakMB: 1500}, warm: {seconds: 20, peakMB: 1200}, pages: 700}},
+      bytes: {
+        reference: {js: {gzip: 200 * 1024, raw: 600 * 1024}, css: {gzip: 20 * 1024, raw: 100 * 1024}},
+        apiOperation: {js: {gzip: 220 * 1024, raw: 650 * 1024}, css: {gzip: 21 * 1024, raw: 101 * 1024}},
+      },
+      lighthouse: {home: {mobile: {scores: [99, 100, 100, 100]}, desktop: {scores: [100, 100, 100, 100]}}},
+      search: {warm: {p50: 8, p95: 31.5}, index: [{context: '/', raw: 2048, gzip: 512}]},
+    },
+    classic: {
+      build: {'1x': {cold: {seconds: 30, peakMB: 1000}, warm: {seconds: 10, peakMB: 900}, pages: 500}},
+      lighthouse: {home: {mobile: {scores: [90, 100, 96, 100]}}},
+      search: {warm: {p50: 4, p95: 10}, index: [{context: '/', raw: 1024, gzip: 256}]},
+    },
+    'openapi-docs': {
+      bytes: {
+        reference: {js: {gzip: 200 * 1024, raw: 600 * 1024}, css: {gzip: 30 * 1024, raw: 100 * 1024}},
+        apiOperation: {js: {gzip: 800 * 1024, raw: 3000 * 1024}, css: {gzip: 40 * 1024, raw: 200 * 1024}},
+      },
+    },
+  };
+  const rows = buildRows(results);
+  const table = formatTable(rows);
+  const line = (label: string) => table.split('\n').find((l) => l.startsWith(`| ${label} |`));
+
+  it('puts each figure next to each peer with the ratio ours/peer', () => {
+    expect(line('cold build, 1× content (s)')).toBe(
+      '| cold build, 1× content (s) | ≤ 60 s ✓ | 42.0 | 30.0 | 1.40 | — | — |',
+    );
+    expect(line('JS gzip, API operation page (KB)')).toBe(
+      '| JS gzip, API operation page (KB) |  | 220.0 | — | — | 800.0 | 0.28 |',
+    );
+  });
+
+  it('marks a missed target', () => {
+    expect(line('keystroke → suggestions p95, warm (ms)')).toContain('≤ 30 ms ✗ | 31.5 | 10.0 | 3.15');
+    expect(line('JS gzip: API operation page / reference page')).toContain('≤ 1.15 ✓ | 1.10 | — | — | 4.00 | 0.28');
+  });
+
+  it('writes score lists with element-wise ratios', () => {
+    expect(line('mobile, home (perf / a11y / best practices / SEO)')).toContain(
+      '≥ 98 each ✓ | 99 / 100 / 100 / 100 | 90 / 100 / 96 / 100 | 1.10 / 1.00 / 1.04 / 1.00 |',
+    );
+  });
+
+  it('leaves out figures nobody measured and heads each section once', () => {
+    expect(line('cold build, 5× content (s)')).toBeUndefined();
+    expect(table.match(/\*\*Build\*\*/g)).toHaveLength(1);
+    expect(line('index / raw (KB)')).toContain('| 2.0 | 1.0 | 2.00 |');
+  });
+
+  it('formats numbers, lists and missing values', () => {
+    expect(formatValue(1234.567, 1)).toBe('1,234.6');
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue([null, null])).toBe('—');
+    expect(formatValue([98, null], 0)).toBe('98 / —');
+  });
+});
+
+describe('5× content', () => {
+  it('prefixes only an absolute slug, and only in the front matter', () => {
+    const page = '---\ntitle: Home\nslug: /\n---\n\n```yaml\nslug: /not-front-matter\n```\n';
+    expect(prefixSlug(page, 'synthetic-2')).toBe(
+      '---\ntitle: Home\nslug: /synthetic-2/\n---\n\n```yaml\nslug: /not-front-matter\n```\n',
+    );
+    expect(prefixSlug('---\nslug: relative\n---\n', 'synthetic-2')).toBe('---\nslug: relative\n---\n');
+    const noFrontMatter = '# Page\n\n```yaml\nslug: /in-an-example\n```\n';
+    expect(prefixSlug(noFrontMatter, 'synthetic-2')).toBe(noFrontMatter);
+  });
+
+  it('adds four copies of every page, partials copied but not counted', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-5x-'));
+    fs.mkdirSync(path.join(dir, 'guides'));
+    fs.writeFileSync(path.join(dir, 'index.mdx'), '---\nslug: /\n---\n# Home\n');
+    fs.writeFileSync(path.join(dir, 'guides/a.mdx'), '[b](./b.mdx)\n');
+    fs.writeFileSync(path.join(dir, 'guides/_partial.mdx'), 'partial\n');
+    fs.writeFileSync(path.join(dir, 'tags.yml'), 'x: {}\n');
+    expect(addSyntheticCopies(dir, 4)).toBe(8);
+    expect(fs.readFileSync(path.join(dir, 'synthetic-5/index.mdx'), 'utf8')).toContain('slug: /synthetic-5/');
+    expect(fs.existsSync(path.join(dir, 'synthetic-3/guides/_partial.mdx'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'synthetic-2/tags.yml'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'synthetic-6'))).toBe(false);
+    fs.rmSync(dir, {recursive: true});
+  });
+});
+
+describe('Lighthouse report summary', () => {
+  const report = {
+    categories: {
+      performance: {score: 0.975, auditRefs: [{id: 'largest-contentful-paint', weight: 25}]},
+      accessibility: {
+        score: 0.9,
+        auditRefs: [
+          {id: 'color-contrast', weight: 7},
+          {id: 'heading-order', weight: 3},
+          {id: 'manual-check', weight: 0},
+        ],
+      },
+      'best-practices': {score: 1, auditRefs: [{id: 'errors-in-console', weight: 1}]},
+      seo: {score: 1, auditRefs: [{id: 'document-title', weight: 1}]},
+    },
+    audits: {
+      'largest-contentful-paint': {score: 0.5, numericValue: 2100},
+      'color-contrast': {score: 0},
+      'heading-order': {score: 1},
+      'manual-check': {score: 0},
+      'errors-in-console': {score: null},
+      'document-title': {score: 1},
+    },
+  };
+
+  it('rounds scores and lists failing weighted audits outside performance', () => {
+    const summary = summariseReport(report);
+    expect(summary.scores).toEqual([98, 90, 100, 100]);
+    expect(summary.failing).toEqual(['accessibility:color-contrast']);
+    expect(summary.metrics['largest-contentful-paint']).toBe(2100);
+  });
+
+  it('refuses a report with a runtime error', () => {
+    expect(() => summariseReport({...report, runtimeError: {code: 'NO_FCP', message: 'no paint'}})).toThrow(/NO_FCP/);
+  });
+});
+
+describe('command line', () => {
+  it('reads the options', () => {
+    const options = parseOptions(['--json', 'out.json', '--only', 'bytes,peers', '--runs', '1']);
+    expect(options).toMatchObject({measurements: ['bytes'], withPeers: true, runs: 1, port: 4700});
+    expect(options.json).toBe(path.resolve('out.json'));
+    expect(parseOptions(['--only', 'peers']).measurements).toEqual(['build', 'bytes', 'lighthouse', 'search']);
+    expect(parseOptions([]).withPeers).toBe(true);
+  });
+
+  it('rejects bad input with a clear message', () => {
+    expect(() => parseOptions(['--only', 'bytes,speed'])).toThrow(/Unknown --only part: speed/);
+    expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs must be 1–20/);
+    expect(() => parseOptions(['--port', 'abc'])).toThrow(/--port/);
+    expect(() => parseOptions(['--bogus'])).toThrow(/Usage/);
+  });
+
+  it('writes search options with regular expressions as source', () => {
+    expect(toSource({ignoreFiles: [/^__e2e/], n: 8, s: "it's"})).toBe(
+      '{"ignoreFiles": [/^__e2e/], "n": 8, "s": "it\'s"}',
+    );
+  });
+});
