@@ -12,7 +12,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {fileURLToPath} from 'node:url';
 import {chromiumSettings, launchBrowser} from './bench/browser.mjs';
-import {measureBuilds} from './bench/build.mjs';
+import {measureBuilds, OUR_BUILD_STEPS} from './bench/build.mjs';
 import {measureBytes} from './bench/bytes.mjs';
 import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
 import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, preparePeer} from './bench/peers.mjs';
@@ -93,7 +93,7 @@ async function buildOurs() {
   const oneX = path.join(WORK_ROOT, 'site-1x');
   copySite(siteDir, oneX);
   await commitAll(oneX);
-  const build1x = await measureBuilds(oneX, 'ours 1×');
+  const build1x = await measureBuilds(oneX, 'ours 1×', {}, OUR_BUILD_STEPS);
 
   const fiveX = path.join(WORK_ROOT, 'site-5x');
   copySite(siteDir, fiveX);
@@ -101,7 +101,7 @@ async function buildOurs() {
   const added = versionDirs.reduce((sum, dir) => sum + addSyntheticCopies(path.join(fiveX, dir)), 0);
   log(`5× copy: ${added} synthetic pages added in ${versionDirs.join(', ')}`);
   await commitAll(fiveX);
-  const build5x = await measureBuilds(fiveX, 'ours 5×');
+  const build5x = await measureBuilds(fiveX, 'ours 5×', {}, OUR_BUILD_STEPS);
   fs.rmSync(fiveX, {recursive: true, force: true});
   return {buildDir: path.join(oneX, 'build'), build: {'1x': build1x, '5x': {...build5x, syntheticPages: added}}};
 }

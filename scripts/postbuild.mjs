@@ -193,13 +193,23 @@ export function isPrecompressEligible(file, size) {
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The gzip (level 9) and brotli (quality 11) forms of a file's bytes. */
-export async function compressedForms(bytes) {
+/**
+ * Brotli quality per file. Quality 11 costs about 2.7× the CPU of quality 10 for 2–3 % fewer bytes
+ * (measured on this build: 70 s against 26 s of CPU for 64 MB of text). The hashed scripts and styles
+ * under assets/ are on every first load and cached for good, so they get 11; pages, search indexes
+ * and Markdown copies get 10, which keeps the whole production build within its minute.
+ */
+export function brotliQuality(relativePath) {
+  return relativePath.split(/[\\/]/)[0] === 'assets' ? 11 : 10;
+}
+
+/** The gzip (level 9) and brotli forms of a file's bytes. */
+export async function compressedForms(bytes, quality = 11) {
   const [gz, br] = await Promise.all([
     gzip(bytes, {level: 9}),
     brotli(bytes, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
@@ -218,7 +228,8 @@ async function precompress(outDir) {
     while (next < files.length) {
       const file = files[next++];
       const bytes = fs.readFileSync(file);
-      for (const [suffix, compressed] of Object.entries(await compressedForms(bytes))) {
+      const quality = brotliQuality(path.relative(outDir, file));
+      for (const [suffix, compressed] of Object.entries(await compressedForms(bytes, quality))) {
         if (compressed.length < bytes.length) {
           fs.writeFileSync(file + suffix, compressed);
           written++;
@@ -252,7 +263,7 @@ async function main() {
     console.error(`postbuild: ${dir} holds no index.html; run \`docusaurus build\` first.`);
     process.exit(1);
   }
-  // The fixture build skips precompress: the server compresses on the fly, and brotli 11 takes a minute.
+  // The fixture build skips precompress: the server compresses on the fly, and brotli takes ~20 s.
   const skip = new Set((process.env.POSTBUILD_SKIP ?? '').split(',').filter(Boolean));
   for (const step of STEPS) {
     if (skip.has(step.name)) continue;

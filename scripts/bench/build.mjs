@@ -34,20 +34,64 @@ export function countPages(buildDir) {
   return count;
 }
 
-/** Cold then warm build of siteDir (whose node_modules/.cache must be its own; see workspace.mjs). */
-export async function measureBuilds(siteDir, label, env = {}) {
+/** A plain command timed like a build (wall, CPU, peak memory of its process tree). */
+async function timedStep(siteDir, cmd, args, env) {
+  const {child, done} = start(cmd, args, {cwd: siteDir, env});
+  const watcher = watchTree(child.pid);
+  const result = await done;
+  const {peakBytes, cpuSeconds} = watcher.stop();
+  if (result.code !== 0) {
+    const tail = result.output.split('\n').slice(-30).join('\n');
+    throw new BenchError(`\`${[cmd, ...args].join(' ')}\` failed in ${siteDir} (exit ${result.code}):\n${tail}`);
+  }
+  return {seconds: result.seconds, cpuSeconds, peakMB: peakBytes / 1024 / 1024};
+}
+
+/**
+ * `npm run build` of our site is the contract compile, `docusaurus build` and scripts/postbuild.mjs
+ * (search indexes, CSP headers, precompression). The steps around `docusaurus build` are timed on
+ * their own, so the Docusaurus figure stays comparable with the peers' and the sum is the whole build.
+ */
+export const OUR_BUILD_STEPS = {
+  before: {name: 'contract', args: ['scripts/build-contract.mjs']},
+  after: {name: 'postbuild', args: ['scripts/postbuild.mjs', 'build']},
+};
+
+/** {seconds, cpuSeconds, peakMB} of the three steps of a whole build together. */
+export function wholeBuild(before, build, after) {
+  const parts = [before, build, after].filter(Boolean);
+  return {
+    seconds: parts.reduce((sum, p) => sum + p.seconds, 0),
+    cpuSeconds: parts.reduce((sum, p) => sum + p.cpuSeconds, 0),
+    peakMB: Math.max(...parts.map((p) => p.peakMB)),
+  };
+}
+
+/**
+ * Cold then warm build of siteDir (whose node_modules/.cache must be its own; see workspace.mjs).
+ * With `steps` (our site), the steps before and after `docusaurus build` run and are timed too.
+ */
+export async function measureBuilds(siteDir, label, env = {}, steps = null) {
   // Environment switches must not leak in from the caller's shell (the cache would not notice them).
   const buildEnv = {DOCUSAURUS_NO_PERSISTENT_CACHE: '', E2E_FIXTURES: '', ...env};
+  const step = (which) =>
+    steps?.[which] ? timedStep(siteDir, process.execPath, steps[which].args, buildEnv) : Promise.resolve(null);
+  const once = async (kind) => {
+    const before = await step('before');
+    const build = await timedBuild(siteDir, buildEnv);
+    const after = await step('after');
+    const figures = {...build};
+    if (steps) figures.whole = {...wholeBuild(before, build, after), before, after};
+    const whole = figures.whole ? `; whole build ${figures.whole.seconds.toFixed(1)} s` : '';
+    log(
+      `${label}: ${kind} ${build.seconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(0)} s), peak ${build.peakMB.toFixed(0)} MB${whole}`,
+    );
+    return figures;
+  };
   log(`${label}: docusaurus clear`);
   await run(docusaurusBin(siteDir), ['clear'], {cwd: siteDir, env: buildEnv});
   log(`${label}: cold build...`);
-  const cold = await timedBuild(siteDir, buildEnv);
-  log(
-    `${label}: cold ${cold.seconds.toFixed(1)} s (CPU ${cold.cpuSeconds.toFixed(0)} s), peak ${cold.peakMB.toFixed(0)} MB; warm...`,
-  );
-  const warm = await timedBuild(siteDir, buildEnv);
-  log(
-    `${label}: warm ${warm.seconds.toFixed(1)} s (CPU ${warm.cpuSeconds.toFixed(0)} s), peak ${warm.peakMB.toFixed(0)} MB`,
-  );
+  const cold = await once('cold');
+  const warm = await once('warm');
   return {cold, warm, pages: countPages(path.join(siteDir, 'build'))};
 }

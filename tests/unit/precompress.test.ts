@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {isPrecompressEligible, listFiles, PRECOMPRESS_MIN_BYTES, STEPS} from '../../scripts/postbuild.mjs';
+import {brotliQuality, isPrecompressEligible, listFiles, PRECOMPRESS_MIN_BYTES, STEPS} from '../../scripts/postbuild.mjs';
 
 const build = path.resolve(__dirname, '../../build');
 const precompress = STEPS.find((step: {name: string}) => step.name === 'precompress');
@@ -46,6 +46,17 @@ describe('precompress', () => {
     ['assets/js/main.js.gz', 20000, false],
   ])('%s of %i bytes is eligible: %s', (file, size, eligible) => {
     expect(isPrecompressEligible(file, size)).toBe(eligible);
+  });
+
+  it.each([
+    ['assets/js/main.0123abcd.js', 11],
+    ['assets/css/styles.0123abcd.css', 11],
+    ['index.html', 10],
+    ['guides/pinning/index.html', 10],
+    ['search-index.json', 10],
+    ['next/assets/notes.md', 10],
+  ])('%s is brotli-compressed at quality %i', (file, quality) => {
+    expect(brotliQuality(file)).toBe(quality);
   });
 });
 

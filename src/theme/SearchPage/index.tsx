@@ -2,6 +2,7 @@ import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from '
 import SearchPage from '@theme-original/SearchPage';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
+import {PageMetadata} from '@docusaurus/theme-common';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {checkSearchIndex, type SearchParamProblem} from '@site/src/lib/searchIndex';
@@ -45,6 +46,8 @@ export default function SearchPageWrapper(): ReactNode {
 
   return (
     <>
+      {/* The plugin's page sets a title but no description, which search engines and link previews need. */}
+      <PageMetadata description="Search the Lightdash documentation and API reference: guides, references, self-hosting and every API operation." />
       <div className="container">
         {problems.length > 0 && <ParamProblems problems={problems} />}
         {reason && <SearchIndexNotice reason={reason} />}

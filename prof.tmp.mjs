@@ -1,0 +1,20 @@
+import {chromium} from 'playwright';
+const url = process.argv[2];
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox']});
+const page = await browser.newPage({viewport: {width: 412, height: 823}});
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', {interval: 100});
+await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+await cdp.send('Profiler.start');
+await page.goto(url, {waitUntil: 'load'}); await page.waitForTimeout(3000);
+const {profile} = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName||'(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key)||0) + (dt[i]||0)); });
+const byUrl = new Map(); profile.samples.forEach((id,i)=>{const f=byId.get(id).callFrame; const k=f.url.split('/').pop()||f.functionName; byUrl.set(k,(byUrl.get(k)||0)+(dt[i]||0));});
+console.log([...byUrl].sort((a,b)=>b[1]-a[1]).slice(0,10).map(([k,v])=>`${(v/1000).toFixed(0)}ms ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a,b)=>b[1]-a[1]).slice(0,25).map(([k,v])=>`${(v/1000).toFixed(0)}ms ${k}`).join('\n'));
+// long tasks
+await browser.close();
