@@ -183,7 +183,9 @@ const config: Config = {
     prism: {
       theme: codeThemeLight,
       darkTheme: codeThemeDark,
-      additionalLanguages: ['bash', 'json', 'yaml', 'sql', 'python', 'go'],
+      // prism-react-renderer already bundles yaml, json, sql, python, go and markdown; loading them again
+      // re-registers each grammar at start-up (Prism's insertBefore walks every grammar) for nothing.
+      additionalLanguages: ['bash'],
     },
   } satisfies Preset.ThemeConfig,
 };

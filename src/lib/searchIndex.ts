@@ -31,13 +31,30 @@ export function looksLikeSearchIndex(data: unknown): boolean {
   );
 }
 
-/** Fetches and parses the index; any failure becomes a reason a reader can understand. */
+/** Fetches and parses the index at `href`; any failure becomes a reason a reader can understand. */
+export async function indexHealthAt(href: string, fetchFn: typeof fetch = fetch): Promise<IndexHealth> {
+  try {
+    const response = await fetchFn(href);
+    if (!response.ok) return {ok: false, reason: `the search index could not be loaded (HTTP ${response.status})`};
+    const data: unknown = await response.json();
+    return looksLikeSearchIndex(data) ? {ok: true} : {ok: false, reason: 'the search index is damaged'};
+  } catch {
+    return {ok: false, reason: 'the search index could not be loaded (network error or damaged file)'};
+  }
+}
+
+/**
+ * Checks the index a search in `searchContext` of `versionUrl` would load. `healthAt` does the
+ * fetching and parsing: in the browser it runs in a worker (src/lib/searchIndexCheck.ts), because
+ * parsing a 5 MB index on the page's thread blocks typing on a phone.
+ */
 export async function checkSearchIndex(
   versionUrl: string,
   searchContext: string,
   template: string,
   origin: string,
   fetchFn: typeof fetch = fetch,
+  healthAt: (href: string) => Promise<IndexHealth> = (href) => indexHealthAt(href, fetchFn),
 ): Promise<IndexHealth> {
   let url: URL;
   try {
@@ -45,14 +62,7 @@ export async function checkSearchIndex(
   } catch {
     return {ok: false, reason: 'the requested docs version is not part of this site'};
   }
-  try {
-    const response = await fetchFn(url.href);
-    if (!response.ok) return {ok: false, reason: `the search index could not be loaded (HTTP ${response.status})`};
-    const data: unknown = await response.json();
-    return looksLikeSearchIndex(data) ? {ok: true} : {ok: false, reason: 'the search index is damaged'};
-  } catch {
-    return {ok: false, reason: 'the search index could not be loaded (network error or damaged file)'};
-  }
+  return healthAt(url.href);
 }
 
 /** Shows a reader's value back without letting a 10,000-character query fill the page. */

@@ -82,7 +82,9 @@ async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Pro
   // A page that never hydrates is reported with the rest instead of stopping the group.
   await hydrated(page).catch(() => problems.push('did not hydrate (no html[data-has-hydrated])'));
   // Search results and link previews show it; Lighthouse's SEO audit fails a page without one.
-  const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
+  const description = await page.evaluate(() =>
+    document.querySelector('meta[name="description"]')?.getAttribute('content'),
+  );
   if (!description?.trim()) problems.push('no meta description');
   const theme = await page.locator('html').getAttribute('data-theme');
   if (theme !== scheme) problems.push(`data-theme is ${theme}, not ${scheme}`);

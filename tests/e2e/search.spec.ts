@@ -209,6 +209,17 @@ for (const [name, value] of Object.entries(HOSTILE)) {
 }
 
 test.describe('a missing or damaged index', () => {
+  test('/search without a query leaves the index alone, and says so once the reader types', async ({page}) => {
+    await page.route('**/search-index*.json*', (route) => route.fulfill({status: 200, body: '{"documents": ['}));
+    await page.goto('/search');
+    await hydrated(page);
+    // Nothing to search yet: the page does not parse the index on its thread (a long task on phones).
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toHaveCount(0);
+    await page.locator('input[name="q"]').fill('metrics');
+    await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toBeVisible();
+  });
+
   for (const [name, body, status] of [
     ['missing (404)', 'Not found', 404],
     ['damaged (not JSON)', '{"documents": [', 200],

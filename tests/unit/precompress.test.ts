@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {brotliQuality, isPrecompressEligible, listFiles, PRECOMPRESS_MIN_BYTES, STEPS} from '../../scripts/postbuild.mjs';
+import {
+  brotliQuality,
+  isPrecompressEligible,
+  listFiles,
+  PRECOMPRESS_MIN_BYTES,
+  STEPS,
+} from '../../scripts/postbuild.mjs';
 
 const build = path.resolve(__dirname, '../../build');
 const precompress = STEPS.find((step: {name: string}) => step.name === 'precompress');

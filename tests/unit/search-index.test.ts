@@ -59,6 +59,16 @@ describe('checkSearchIndex', () => {
     expect(fetched).toBe(false);
   });
 
+  it('hands the index address to the health check it is given (the browser passes a worker)', async () => {
+    const asked: string[] = [];
+    const health = await checkSearchIndex('/next/', 'guides', template, origin, fetch, async (href) => {
+      asked.push(href);
+      return {ok: false, reason: 'the search index is damaged'};
+    });
+    expect(asked).toEqual(['https://docs.lightdash.com/next/search-index-guides.json?_=abc']);
+    expect(health).toEqual({ok: false, reason: 'the search index is damaged'});
+  });
+
   it('looksLikeSearchIndex accepts only lists of {documents, index}', () => {
     expect(looksLikeSearchIndex([{documents: [], index: {}}])).toBe(true);
     expect(looksLikeSearchIndex([{documents: 'x', index: {}}])).toBe(false);

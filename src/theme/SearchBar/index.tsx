@@ -6,6 +6,7 @@ import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
+import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
 import {checkSearchIndex} from '@site/src/lib/searchIndex';
 
 type ContextPath = string | {path: string};
@@ -72,8 +73,8 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
     const key = `${versionUrl}|${context}`;
     if (key === checked) return;
     setChecked(key);
-    void checkSearchIndex(versionUrl, context, searchIndexUrl, window.location.origin).then((h) =>
-      setReason(h.ok ? null : h.reason),
+    void checkSearchIndex(versionUrl, context, searchIndexUrl, window.location.origin, fetch, indexHealthInWorker).then(
+      (h) => setReason(h.ok ? null : h.reason),
     );
   }, [pathname, versionUrl, checked]);
 

@@ -5,6 +5,7 @@ import {useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
+import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
 import {checkSearchIndex, type SearchParamProblem} from '@site/src/lib/searchIndex';
 import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
 
@@ -34,9 +35,19 @@ export default function SearchPageWrapper(): ReactNode {
 
   useEffect(() => {
     const params = new URLSearchParams(search);
+    // Without a query there is nothing to search yet. The check parses the whole index on the page's
+    // thread (the plugin's worker loads its own copy), a long task on a phone, so it waits for a query.
+    if (!params.get('q')?.trim()) return undefined;
     let current = true;
     const versionUrl = `${baseUrl}${params.get('version') ?? ''}`;
-    void checkSearchIndex(versionUrl, params.get('ctx') ?? '', searchIndexUrl, window.location.origin).then((h) => {
+    void checkSearchIndex(
+      versionUrl,
+      params.get('ctx') ?? '',
+      searchIndexUrl,
+      window.location.origin,
+      fetch,
+      indexHealthInWorker,
+    ).then((h) => {
       if (current) setReason(h.ok ? null : h.reason);
     });
     return () => {
