@@ -118,6 +118,9 @@ const config: Config = {
     ],
   ],
 
+  // Links preload on hover and touch only; see the module for why viewport prefetching is off.
+  clientModules: ['./src/clientModules/linkPrefetch.ts'],
+
   plugins: [
     ['@docusaurus/plugin-client-redirects', {redirects} satisfies RedirectOptions],
     './plugins/page-analytics/index.ts',

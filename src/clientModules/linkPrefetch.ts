@@ -1,0 +1,37 @@
+/**
+ * Docusaurus prefetches the route chunks of every internal link that scrolls into view. On this
+ * site that is costly: each prefetch matches the link against all ~790 routes and scans every
+ * route's chunk list, and a page shows dozens of links, so a phone spends most of its blocking
+ * time after load on it (Lighthouse mobile, /references/metrics: ~40 % of the main thread), and
+ * downloads chunks for pages the reader never opens.
+ *
+ * Links keep preloading on hover, focus-free touch and click (Docusaurus's `preload`), so the page a
+ * reader is about to open still starts loading before the click lands. Only the viewport prefetch
+ * goes. Docusaurus assigns its API to `window.docusaurus` when the app starts, after client modules
+ * have run, and its Link calls `window.docusaurus.prefetch`; the setter below wraps that API.
+ */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+
+type RouteLoader = (routePath: string) => false | Promise<unknown>;
+export interface DocusaurusClientApi {
+  readonly prefetch: RouteLoader;
+  readonly preload: RouteLoader;
+}
+
+/** The same API, with prefetch turned into "nothing to do" (the value Docusaurus returns when it skips). */
+export function withoutViewportPrefetch(api: DocusaurusClientApi): DocusaurusClientApi {
+  return Object.freeze({preload: api.preload, prefetch: () => false as const});
+}
+
+if (ExecutionEnvironment.canUseDOM) {
+  const w = window as unknown as {docusaurus?: DocusaurusClientApi};
+  let api = w.docusaurus ? withoutViewportPrefetch(w.docusaurus) : undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    enumerable: true,
+    get: () => api,
+    set: (value: DocusaurusClientApi) => {
+      api = withoutViewportPrefetch(value);
+    },
+  });
+}
