@@ -3,10 +3,9 @@
  * site that is costly: each prefetch matches the link against all ~790 routes and scans every
  * route's chunk list, and a page shows dozens of links. On /references/metrics at a phone's width it
  * added 616 prefetch requests, and a CPU profile at 4× throttling spent 1.7 s in the main bundle
- * instead of 0.8 s without it. It also
- * downloads chunks for pages the reader never opens.
+ * instead of 0.8 s without it. It also downloaded chunks for pages the reader never opens.
  *
- * Links keep preloading on hover, focus-free touch and click (Docusaurus's `preload`), so the page a
+ * Links keep preloading on hover, touch and click (Docusaurus's `preload`), so the page a
  * reader is about to open still starts loading before the click lands. Only the viewport prefetch
  * goes. Docusaurus assigns its API to `window.docusaurus` when the app starts, after client modules
  * have run, and its Link calls `window.docusaurus.prefetch`; the setter below wraps that API.
