@@ -7,7 +7,10 @@ export function diagramContrastProblems({background, selector = 'svg'}) {
   const parse = (color) => {
     const m = /rgba?\(([^)]+)\)/.exec(color);
     if (!m) return null;
-    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return {r, g, b, a};
   };
   const over = (top, bottom) => ({
@@ -60,7 +63,8 @@ export function diagramContrastProblems({background, selector = 'svg'}) {
       for (const layer of layers.reverse()) bg = over(layer, bg);
       const shown = over({...fill, a: fill.a * Number(style.fillOpacity) * Number(style.opacity)}, bg);
       const r = ratio(shown, bg);
-      if (r < 4.5) problems.push(`"${label}": ${style.fill} on rgb(${[bg.r, bg.g, bg.b].map(Math.round)}) is ${r.toFixed(2)}:1`);
+      if (r < 4.5)
+        problems.push(`"${label}": ${style.fill} on rgb(${[bg.r, bg.g, bg.b].map(Math.round)}) is ${r.toFixed(2)}:1`);
     }
   }
   return problems;

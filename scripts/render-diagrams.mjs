@@ -25,11 +25,6 @@ const mermaidScript = path.join(path.dirname(require.resolve('mermaid/package.js
 const FONT = 'Arial, Helvetica, "Liberation Sans", sans-serif';
 /** The site's colour modes and mermaid's themes for them (theme-mermaid's defaults, which the site used). */
 const THEMES = {light: 'default', dark: 'dark'};
-/**
- * Mermaid's dark theme writes edge labels in #ccc on #585858 (4.4:1, under WCAG AA); a lighter grey
- * reaches 5.5:1.
- */
-const THEME_VARIABLES = {light: {}, dark: {}};
 
 function fontCheck() {
   let fonts = '';
@@ -65,7 +60,9 @@ async function main() {
   for (const block of blocks) if (!sources.has(block.hash)) sources.set(block.hash, block);
   const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu']});
   const page = await browser.newPage();
-  await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"></body></html>');
+  await page.setContent(
+    '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"></body></html>',
+  );
   await page.addScriptTag({path: mermaidScript});
   const wanted = new Set();
   const changed = [];
@@ -77,7 +74,7 @@ async function main() {
       let svg;
       try {
         svg = await page.evaluate(
-          async ({hash, source, theme, font, themeVariables}) => {
+          async ({hash, source, theme, font}) => {
             const {mermaid} = window;
             mermaid.initialize({
               startOnLoad: false,
@@ -88,12 +85,12 @@ async function main() {
               htmlLabels: false,
               flowchart: {htmlLabels: false},
               fontFamily: font,
-              themeVariables: {fontFamily: font, ...themeVariables},
+              themeVariables: {fontFamily: font},
             });
             const {svg} = await mermaid.render(`diagram-${hash}`, source);
             return svg;
           },
-          {hash, source, theme: THEMES[mode], font: FONT, themeVariables: THEME_VARIABLES[mode]},
+          {hash, source, theme: THEMES[mode], font: FONT},
         );
       } catch (error) {
         problems.push(`${file}:${line}: mermaid could not render the block: ${error.message.split('\n')[0]}`);
@@ -105,7 +102,6 @@ async function main() {
         ({svg, background, fn}) => {
           document.body.style.background = background;
           document.body.innerHTML = svg;
-          // eslint-disable-next-line no-new-func
           return new Function(`return (${fn})`)()({background});
         },
         {svg, background: PAGE_BACKGROUNDS[mode], fn: diagramContrastProblems.toString()},

@@ -59,9 +59,11 @@ export function accessibilityOf(source: string): Accessibility {
 }
 
 /** Node shapes: id followed by a bracketed label, e.g. A["x"], A[x], A(x), A([x]), A[(x)], A{x}, A((x)). */
-const NODE = /^([\w-]+)\s*(\(\(|\(\[|\[\(|\[\[|\[\/|\[\\|\[|\(|\{\{|\{|>)(.*?)(\)\)|\]\)|\)\]|\]\]|\/\]|\\\]|\]|\)|\}\}|\}|\])$/;
+const NODE =
+  /^([\w-]+)\s*(\(\(|\(\[|\[\(|\[\[|\[\/|\[\\|\[|\(|\{\{|\{|>)(.*?)(\)\)|\]\)|\)\]|\]\]|\/\]|\\\]|\]|\)|\}\}|\}|\])$/;
 /** Links between nodes: -->, ---, -.->, ==>, with an optional |label| or -- label -->. */
-const LINK = /\s*(?:--\s*"?([^"|>-][^|>]*?)"?\s*(-->|---)|(-{2,}>|-{3,}|-\.+->|-\.+-|={2,}>|={3,}|--o|--x|<-->)(?:\|([^|]*)\|)?)\s*/;
+const LINK =
+  /\s*(?:--\s*"?([^"|>-][^|>]*?)"?\s*(-->|---)|(-{2,}>|-{3,}|-\.+->|-\.+-|={2,}>|={3,}|--o|--x|<-->)(?:\|([^|]*)\|)?)\s*/;
 
 function describeFlowchart(lines: string[]): string {
   const labels = new Map<string, string>();
@@ -133,7 +135,9 @@ function describeSequence(lines: string[]): string {
       add(participant[1], plain(participant[2] ?? participant[1]));
       continue;
     }
-    const message = /^([^-<>+:]+?)\s*(?:-{1,2}>>|-{1,2}>|-{1,2}x|-{1,2}\)|<<-{1,2}>>)[+-]?\s*([^:]+?)\s*:\s*(.*)$/.exec(line);
+    const message = /^([^-<>+:]+?)\s*(?:-{1,2}>>|-{1,2}>|-{1,2}x|-{1,2}\)|<<-{1,2}>>)[+-]?\s*([^:]+?)\s*:\s*(.*)$/.exec(
+      line,
+    );
     if (message) {
       const [, from, to, text] = message;
       add(from);

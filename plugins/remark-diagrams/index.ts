@@ -20,7 +20,12 @@ export interface Options {
 function requireAttribute(name: string, request: string): MdxJsxAttribute {
   const expression = {
     type: 'MemberExpression',
-    object: {type: 'CallExpression', callee: {type: 'Identifier', name: 'require'}, arguments: [{type: 'Literal', value: request, raw: JSON.stringify(request)}], optional: false},
+    object: {
+      type: 'CallExpression',
+      callee: {type: 'Identifier', name: 'require'},
+      arguments: [{type: 'Literal', value: request, raw: JSON.stringify(request)}],
+      optional: false,
+    },
     property: {type: 'Identifier', name: 'default'},
     computed: false,
     optional: false,

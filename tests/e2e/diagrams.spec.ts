@@ -41,7 +41,9 @@ const dark = (page: Page) => page.locator('figure[data-diagram] img').nth(1);
 /** The image has been fetched and decoded (an SVG the browser could not read has no natural width). */
 async function loaded(image: ReturnType<typeof light>) {
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -68,7 +70,8 @@ test('switching the colour mode swaps the SVG without a reload', async ({page}) 
   await hydrated(page);
   await expect(light(page)).toBeVisible();
   const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
-  for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'dark'; i++) await toggle.click();
+  for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'dark'; i++)
+    await toggle.click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(dark(page)).toBeVisible();
   await expect(light(page)).toBeHidden();
@@ -143,7 +146,8 @@ test.describe('every page with a diagram passes axe', () => {
         for (let i = 0; i < (await figures.count()); i++) {
           const shown = figures.nth(i).locator(`img:nth-of-type(${scheme === 'light' ? 1 : 2})`);
           if (!(await shown.isVisible())) failures.push(`${url}: diagram ${i + 1} not shown`);
-          if (!(await shown.getAttribute('alt'))?.trim()) failures.push(`${url}: diagram ${i + 1} has no text alternative`);
+          if (!(await shown.getAttribute('alt'))?.trim())
+            failures.push(`${url}: diagram ${i + 1} has no text alternative`);
         }
         const results = await new AxeBuilder({page})
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

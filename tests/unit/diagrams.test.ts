@@ -76,7 +76,10 @@ describe('diagrams/: the SVGs of every mermaid block', () => {
       expect(XMLValidator.validate(svg), name).toBe(true);
       const doc = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true}).parse(svg);
       const roots = doc.filter((node: object) => !('?xml' in node));
-      expect(roots.map((node: object) => Object.keys(node)[0]), name).toEqual(['svg']);
+      expect(
+        roots.map((node: object) => Object.keys(node)[0]),
+        name,
+      ).toEqual(['svg']);
       const attrs = roots[0][':@'] as Record<string, string>;
       expect(attrs.viewBox, name).toMatch(/^-?[\d.]+ -?[\d.]+ [\d.]+ [\d.]+$/);
       expect(Number(attrs.width), name).toBeGreaterThan(0);
@@ -108,7 +111,8 @@ describe('remark-diagrams', () => {
   afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
   const source = 'flowchart LR\n  A[Model] -->|deploy| B[Explore]';
   const hash = diagramHash(source);
-  const svg = (w: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="40" viewBox="0 0 ${w} 40"></svg>\n`;
+  const svg = (w: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="40" viewBox="0 0 ${w} 40"></svg>\n`;
 
   function run(markdown: string, compilerName = 'client') {
     const tree = parse(markdown);
@@ -129,7 +133,11 @@ describe('remark-diagrams', () => {
     for (const mode of MODES) {
       const value = attr(el, mode) as {type: string; value: string; data: {estree: {body: unknown[]}}};
       expect(value.type).toBe('mdxJsxAttributeValueExpression');
-      expect(value.value).toMatch(new RegExp(`^require\\(".*file-loader.*!${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/${hash}\\.${mode}\\.svg"\\)\\.default$`));
+      expect(value.value).toMatch(
+        new RegExp(
+          `^require\\(".*file-loader.*!${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/${hash}\\.${mode}\\.svg"\\)\\.default$`,
+        ),
+      );
       expect(value.data.estree.body).toHaveLength(1);
     }
     expect(attr(el, 'width')).toBe('120');
@@ -177,7 +185,9 @@ describe('text alternatives', () => {
   });
 
   it('names other diagram types and points to the source', () => {
-    expect(describeDiagram('pie\n  "a": 1')).toBe('Pie chart; its content is given as text in the diagram source below.');
+    expect(describeDiagram('pie\n  "a": 1')).toBe(
+      'Pie chart; its content is given as text in the diagram source below.',
+    );
   });
 
   it('gives every diagram of the docs a description longer than its type', () => {
