@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {chromium} from '@playwright/test';
 import {DIAGRAMS_DIR, MODES, findDiagrams, svgPath} from './diagrams-lib.mjs';
 import {PAGE_BACKGROUNDS, diagramContrastProblems} from './diagram-contrast.mjs';
@@ -54,6 +54,13 @@ function finish(svg) {
 
 async function main() {
   fontCheck();
+  // Installs Debian's Chromium when it is missing, or says what to install (the browser tests do the same).
+  if (!fs.existsSync(CHROMIUM)) {
+    const setup = spawnSync(process.execPath, [path.join(import.meta.dirname, 'setup-browser.mjs')], {
+      stdio: 'inherit',
+    });
+    if (setup.status !== 0) process.exit(1);
+  }
   const started = Date.now();
   const blocks = findDiagrams();
   const sources = new Map();
