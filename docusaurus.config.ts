@@ -5,6 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
 import {redirects} from './src/redirects';
+import remarkDiagrams from './plugins/remark-diagrams';
 
 // ---- Switches set at build time -------------------------------------------------------------
 /** Page-view and feedback events are posted here; unset means nothing is ever sent. */
@@ -51,7 +52,6 @@ const config: Config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
   markdown: {
-    mermaid: true,
     // Reference pages use stable heading ids (`## Filters {#filters}`, shared/CONTENT.md), which
     // future.v4 turns off by default.
     mdx1Compat: {headingIds: true},
@@ -78,6 +78,8 @@ const config: Config = {
           onInlineTags: 'throw',
           editUrl: ({versionDocsDirPath, docPath}) => `${editUrlBase}${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: true,
+          // ```mermaid blocks become the SVGs of `npm run diagrams` (diagrams/); no diagram code reaches readers.
+          beforeDefaultRemarkPlugins: [remarkDiagrams],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -87,7 +89,6 @@ const config: Config = {
   ],
 
   themes: [
-    '@docusaurus/theme-mermaid',
     [
       '@easyops-cn/docusaurus-search-local',
       {
@@ -113,7 +114,8 @@ const config: Config = {
         ignoreFiles: [/^__e2e/],
         // Schema trees, examples and code samples of the API reference are noise in results; so is
         // the "Was this page helpful?" widget (rendered only in the browser, excluded here all the same).
-        ignoreCssSelectors: ['.api-search-skip', '.page-feedback'],
+        // The same goes for a diagram's mermaid source (src/components/Diagram).
+        ignoreCssSelectors: ['.api-search-skip', '.page-feedback', '.diagram-source'],
       },
     ],
   ],

@@ -5,6 +5,7 @@ import {spawnSync} from 'node:child_process';
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['diagrams up to date', 'npm', ['run', '--silent', 'diagrams', '--', '--check']],
   ['production build', 'npm', ['run', '--silent', 'build']],
   ['unit, content and contract tests', 'npx', ['vitest', 'run']],
   ['browser-test fixture build', 'npm', ['run', '--silent', 'build:e2e']],

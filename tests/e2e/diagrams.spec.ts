@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, type Page} from '@playwright/test';
+import {FIXTURE_SITE} from '../../playwright.config';
+import {PAGE_BACKGROUNDS, diagramContrastProblems} from '../../scripts/diagram-contrast.mjs';
+import {hydrated, openAllDetails} from './helpers';
+
+/**
+ * Diagrams are SVGs rendered ahead of time (npm run diagrams, plugins/remark-diagrams), checked on
+ * the fixture build: the one of the colour mode shows, no diagram code is loaded, they are there
+ * without JavaScript, and every page with one passes axe in both modes.
+ */
+
+const build = path.join(__dirname, '../../build-e2e');
+const GUIDE = '/guides/how-to-create-metrics';
+
+/** Every built page with a diagram, from the HTML (the pages that include a partial with one too). */
+function diagramPages(): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'index.html' && fs.readFileSync(full, 'utf8').includes('data-diagram=')) {
+        const route = `/${path.relative(build, path.dirname(full)).split(path.sep).join('/')}`;
+        pages.push(route === '/' ? route : route.replace(/\/$/, ''));
+      }
+    }
+  };
+  walk(build);
+  return pages.sort();
+}
+
+// A trace of 50 pages with axe in each would cost more than the checks; failures list what is wrong.
+test.use({trace: 'off'});
+
+const light = (page: Page) => page.locator('figure[data-diagram] img').nth(0);
+const dark = (page: Page) => page.locator('figure[data-diagram] img').nth(1);
+
+/** The image has been fetched and decoded (an SVG the browser could not read has no natural width). */
+async function loaded(image: ReturnType<typeof light>) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme} mode shows the ${scheme} SVG only, sized before it loads`, async ({page}) => {
+    await page.emulateMedia({colorScheme: scheme});
+    await page.goto(`${FIXTURE_SITE}${GUIDE}`);
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    const [shown, hidden] = scheme === 'light' ? [light(page), dark(page)] : [dark(page), light(page)];
+    await expect(shown).toBeVisible();
+    await expect(hidden).toBeHidden();
+    await expect(shown).toHaveAttribute('src', new RegExp(`\\.${scheme}-[0-9a-f]+\\.svg$`));
+    await expect(shown).toHaveAttribute('width', /^\d+$/);
+    await expect(shown).toHaveAttribute('height', /^\d+$/);
+    await expect(shown).toHaveAttribute('alt', /^Flowchart: dbt model YAML leads to Preview project/);
+    await loaded(shown);
+    // The hidden one is lazy and never in view, so it is not even fetched.
+    expect(await hidden.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+  });
+}
+
+test('switching the colour mode swaps the SVG without a reload', async ({page}) => {
+  await page.goto(`${FIXTURE_SITE}${GUIDE}`);
+  await hydrated(page);
+  await expect(light(page)).toBeVisible();
+  const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
+  for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'dark'; i++)
+    await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(dark(page)).toBeVisible();
+  await expect(light(page)).toBeHidden();
+  await loaded(dark(page));
+});
+
+test('no diagram JavaScript is requested, before or after hydration', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(`${FIXTURE_SITE}${GUIDE}`);
+  await hydrated(page);
+  await loaded(light(page));
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // Chunk names are ids, so the content tells: mermaid's core, its flowchart renderer and its layout
+  // engines carry these names (a page's own chunk holds the diagram's source, so not "sequenceDiagram").
+  const library = /mermaidAPI|flowchart-v2|dagre|cytoscape/;
+  const found: string[] = [];
+  for (const url of scripts) {
+    const match = library.exec(await (await page.request.get(url)).text());
+    if (match) found.push(`${url}: ${match[0]}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+  test('the diagram, its text alternative and its source are there', async ({page}) => {
+    await page.goto(`${FIXTURE_SITE}${GUIDE}`);
+    await expect(light(page)).toBeVisible();
+    await expect(dark(page)).toBeHidden();
+    await loaded(light(page));
+    await page.getByText('Diagram source').first().click();
+    await expect(page.locator('figure[data-diagram] details pre')).toContainText('lightdash preview');
+  });
+});
+
+test('the SVGs reach 4.5:1 for all their text on the page background', async ({page}) => {
+  const html = await (await page.request.get(`${FIXTURE_SITE}${GUIDE}`)).text();
+  const sources = [...html.matchAll(/<img[^>]+src="?([^"\s>]+\.(light|dark)-[0-9a-f]+\.svg)/g)];
+  expect(sources).toHaveLength(2);
+  for (const [, src, mode] of sources) {
+    const svg = await (await page.request.get(`${FIXTURE_SITE}${src}`)).text();
+    const background = PAGE_BACKGROUNDS[mode as 'light' | 'dark'];
+    await page.setContent(`<body style="margin:0;background:${background}">${svg}</body>`);
+    expect(await page.evaluate(diagramContrastProblems, {background}), src).toEqual([]);
+  }
+});
+
+test.describe('every page with a diagram passes axe', () => {
+  const pages = fs.existsSync(build) ? diagramPages() : [];
+
+  test('the fixture build has them all', () => {
+    // 22 pages with a diagram in each version, and the pages that include a partial with one.
+    expect(pages.length).toBeGreaterThanOrEqual(44);
+    expect(pages).toContain(GUIDE);
+    expect(pages).toContain(`/next${GUIDE}`);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${scheme} mode, with the diagram sources open`, async ({page}) => {
+      test.setTimeout(pages.length * 10_000);
+      await page.emulateMedia({colorScheme: scheme, reducedMotion: 'reduce'});
+      const failures: string[] = [];
+      for (const url of pages) {
+        await page.goto(`${FIXTURE_SITE}${url}`);
+        await hydrated(page);
+        await openAllDetails(page);
+        const figures = page.locator('figure[data-diagram]');
+        for (let i = 0; i < (await figures.count()); i++) {
+          const shown = figures.nth(i).locator(`img:nth-of-type(${scheme === 'light' ? 1 : 2})`);
+          if (!(await shown.isVisible())) failures.push(`${url}: diagram ${i + 1} not shown`);
+          if (!(await shown.getAttribute('alt'))?.trim())
+            failures.push(`${url}: diagram ${i + 1} has no text alternative`);
+        }
+        const results = await new AxeBuilder({page})
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .setLegacyMode(true)
+          .analyze();
+        for (const {id, nodes} of results.violations)
+          failures.push(`${url}: axe ${id} on ${nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
