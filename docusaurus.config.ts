@@ -131,6 +131,7 @@ const config: Config = {
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
     './plugins/markdown-export/index.ts',
+    './plugins/precompress-early/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 

@@ -5,22 +5,13 @@
 // Usage: node scripts/postbuild.mjs <outDir>      (npm run build and npm run build:e2e call it)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {promisify} from 'node:util';
-import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
 import {readHeadersFile} from './serve.mjs';
 import {finishSearchIndexes} from './search-indexes.mjs';
+import {listFiles, precompress} from './precompress.mjs';
 
-/** Every file under dir, as absolute paths, sorted so runs are reproducible. */
-export function listFiles(dir) {
-  return fs
-    .readdirSync(dir, {withFileTypes: true, recursive: true})
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
+export {listFiles};
 
 // ---- csp ----------------------------------------------------------------------------------------
 
@@ -168,80 +159,9 @@ function writeSecurityHeaders(outDir) {
   return `${hashes.size} inline script hashes from ${pages} pages -> _headers, nginx-security-headers.conf`;
 }
 
-// ---- precompress --------------------------------------------------------------------------------
+// ---- precompress: scripts/precompress.mjs ------------------------------------------------------
 
-/** Text files worth compressing; the same list scripts/serve.mjs compresses. */
-export const PRECOMPRESS_EXTENSIONS = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.yaml',
-  '.md',
-  '.txt',
-  '.xml',
-  '.svg',
-]);
-/** Smaller files gain too little to be worth a request header and two more files. */
-export const PRECOMPRESS_MIN_BYTES = 1024;
-
-export function isPrecompressEligible(file, size) {
-  return PRECOMPRESS_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
-}
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/**
- * Brotli quality per file. Quality 11 costs about 2.7× the CPU of quality 10 for 2–3 % fewer bytes
- * (measured on this build: 70 s against 26 s of CPU for 64 MB of text). The hashed scripts and styles
- * under assets/ are on every first load and cached for good, so they get 11; pages, search indexes
- * and Markdown copies get 10, which keeps the whole production build within its minute.
- */
-export function brotliQuality(relativePath) {
-  return relativePath.split(/[\\/]/)[0] === 'assets' ? 11 : 10;
-}
-
-/** The gzip (level 9) and brotli forms of a file's bytes. */
-export async function compressedForms(bytes, quality = 11) {
-  const [gz, br] = await Promise.all([
-    gzip(bytes, {level: 9}),
-    brotli(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-  ]);
-  return {'.gz': gz, '.br': br};
-}
-
-/** Writes `.gz` and `.br` next to each eligible file, unless the compressed form is not smaller. */
-async function precompress(outDir) {
-  const files = listFiles(outDir).filter((file) => isPrecompressEligible(file, fs.statSync(file).size));
-  let written = 0;
-  let next = 0;
-  // zlib's async calls run on libuv's thread pool: a few at a time keeps both cores busy.
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++];
-      const bytes = fs.readFileSync(file);
-      const quality = brotliQuality(path.relative(outDir, file));
-      for (const [suffix, compressed] of Object.entries(await compressedForms(bytes, quality))) {
-        if (compressed.length < bytes.length) {
-          fs.writeFileSync(file + suffix, compressed);
-          written++;
-        } else {
-          fs.rmSync(file + suffix, {force: true});
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({length: Math.max(2, os.availableParallelism())}, worker));
-  return `${written} compressed files for ${files.length} text files over ${PRECOMPRESS_MIN_BYTES} bytes`;
-}
+export {brotliQuality, compressedForms, isPrecompressEligible, PRECOMPRESS_MIN_BYTES} from './precompress.mjs';
 
 // ---- the steps, in order ------------------------------------------------------------------------
 

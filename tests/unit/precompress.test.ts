@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
+import {compressFile, precompress as precompressDir, siblingsFresh} from '../../scripts/precompress.mjs';
+import precompressEarlyPlugin from '../../plugins/precompress-early';
 import {
   brotliQuality,
   isPrecompressEligible,
@@ -63,6 +65,48 @@ describe('precompress', () => {
     ['next/assets/notes.md', 10],
   ])('%s is brotli-compressed at quality %i', (file, quality) => {
     expect(brotliQuality(file)).toBe(quality);
+  });
+});
+
+describe('fresh siblings', () => {
+  const tempBuild = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-fresh-'));
+    fs.mkdirSync(path.join(dir, 'assets/js'), {recursive: true});
+    fs.writeFileSync(path.join(dir, 'assets/js/app.js'), 'const answer = 42;\n'.repeat(200));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<p>hello</p>\n'.repeat(200));
+    return dir;
+  };
+
+  it('are those written from the file as it is now', async () => {
+    const dir = tempBuild();
+    const file = path.join(dir, 'index.html');
+    expect(siblingsFresh(file)).toBe(false);
+    expect(await compressFile(file, dir)).toBe(2);
+    expect(siblingsFresh(file)).toBe(true);
+    // A later change (a plugin rewriting the page) makes them stale, even within the same second.
+    fs.writeFileSync(file, '<p>changed</p>\n'.repeat(200));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5));
+    expect(siblingsFresh(file)).toBe(false);
+  });
+
+  it('are skipped by the next run, and a changed file is compressed again', async () => {
+    const dir = tempBuild();
+    expect(await precompressDir(dir)).toBe('4 compressed files for 2 text files over 1024 bytes');
+    expect(await precompressDir(dir)).toBe('0 compressed files for 0 text files over 1024 bytes (2 already fresh)');
+    const file = path.join(dir, 'index.html');
+    const changed = '<p>changed</p>\n'.repeat(200);
+    fs.writeFileSync(file, changed);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5));
+    expect(await precompressDir(dir)).toBe('2 compressed files for 1 text files over 1024 bytes (1 already fresh)');
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString()).toBe(changed);
+  });
+
+  it('the early plugin compresses assets/ in a worker thread, and only assets/', async () => {
+    const dir = tempBuild();
+    const plugin = precompressEarlyPlugin({siteDir: path.resolve(__dirname, '../..')} as never);
+    await plugin.postBuild!({outDir: dir} as never);
+    expect(siblingsFresh(path.join(dir, 'assets/js/app.js'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'index.html.gz'))).toBe(false);
   });
 });
 

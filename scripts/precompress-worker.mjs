@@ -1,0 +1,7 @@
+// Worker thread of plugins/precompress-early: compresses one folder of the build and reports back.
+import {parentPort, workerData} from 'node:worker_threads';
+import {precompress} from './precompress.mjs';
+
+const {outDir, only} = workerData;
+// One file at a time: this thread runs beside the search plugin's indexing, on the other core.
+parentPort.postMessage(await precompress(outDir, {only, concurrency: 1}));
