@@ -168,7 +168,17 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
   fs.cpSync(path.join(siteDir, 'src/components/HomeTiles'), path.join(dir, 'src/components/HomeTiles'), {
     recursive: true,
   });
-  fs.cpSync(path.join(siteDir, 'src/theme/MDXComponents.tsx'), path.join(dir, 'src/theme/MDXComponents.tsx'));
+  // Not our MDXComponents: it also registers our pre-rendered <Diagram>, and the peer renders mermaid
+  // blocks the default way (theme-mermaid in the browser).
+  writeFile(
+    path.join(dir, 'src/theme/MDXComponents.tsx'),
+    [
+      "import MDXComponents from '@theme-original/MDXComponents';",
+      "import HomeTiles from '@site/src/components/HomeTiles';",
+      'export default {...MDXComponents, HomeTiles};',
+      '',
+    ].join('\n'),
+  );
   fs.cpSync(
     path.join(dir, 'node_modules/create-docusaurus/templates/shared/src/css/custom.css'),
     path.join(dir, 'src/css/custom.css'),
