@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// From @stoplight/prism-cli (a dev dependency); a strict XML parser is all the test needs.
+// A strict XML parser is all the test needs (a declared dev dependency).
 import {XMLParser, XMLValidator} from 'fast-xml-parser';
 import type {Code, Root} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
