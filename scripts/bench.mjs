@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: build time and memory, first-load bytes, Lighthouse and search figures of this site,
 // next to a default Docusaurus classic build of our docs and docusaurus-theme-openapi-docs rendering our
-// contract, with the ratio ours/peer. Not part of `npm test`: it takes 30–60 minutes on 2 cores.
+// contract, with the ratio ours/peer. Not part of `npm test`: it takes about 30 minutes on 2 cores.
 //
 //   npm run bench -- [--json bench.json] [--only build,bytes,lighthouse,search,peers] [--runs N] [--port P] [--fresh]
 //

@@ -8,17 +8,9 @@ import {watchTree} from './proc.mjs';
 const docusaurusBin = (siteDir) => path.join(siteDir, 'node_modules/.bin/docusaurus');
 
 /** One `docusaurus build`: wall time, CPU time and the peak resident memory of its whole process tree. */
-export async function timedBuild(siteDir, env = {}) {
+export function timedBuild(siteDir, env = {}) {
   // The binary itself, not npx/npm: the measured tree is the build, not a wrapper shell.
-  const {child, done} = start(docusaurusBin(siteDir), ['build'], {cwd: siteDir, env});
-  const watcher = watchTree(child.pid);
-  const result = await done;
-  const {peakBytes, cpuSeconds} = watcher.stop();
-  if (result.code !== 0) {
-    const tail = result.output.split('\n').slice(-30).join('\n');
-    throw new BenchError(`docusaurus build failed in ${siteDir} (exit ${result.code}):\n${tail}`);
-  }
-  return {seconds: result.seconds, cpuSeconds, peakMB: peakBytes / 1024 / 1024};
+  return timedStep(siteDir, docusaurusBin(siteDir), ['build'], env);
 }
 
 /** Number of HTML pages in a build folder (a sanity figure: 5× content must show ~5× docs pages). */
@@ -34,7 +26,7 @@ export function countPages(buildDir) {
   return count;
 }
 
-/** A plain command timed like a build (wall, CPU, peak memory of its process tree). */
+/** A command's wall time, CPU time and the peak resident memory of its process tree. */
 async function timedStep(siteDir, cmd, args, env) {
   const {child, done} = start(cmd, args, {cwd: siteDir, env});
   const watcher = watchTree(child.pid);
@@ -53,8 +45,8 @@ async function timedStep(siteDir, cmd, args, env) {
  * their own, so the Docusaurus figure stays comparable with the peers' and the sum is the whole build.
  */
 export const OUR_BUILD_STEPS = {
-  before: {name: 'contract', args: ['scripts/build-contract.mjs']},
-  after: {name: 'postbuild', args: ['scripts/postbuild.mjs', 'build']},
+  before: {args: ['scripts/build-contract.mjs']},
+  after: {args: ['scripts/postbuild.mjs', 'build']},
 };
 
 /** {seconds, cpuSeconds, peakMB} of the three steps of a whole build together. */
