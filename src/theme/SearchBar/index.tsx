@@ -30,7 +30,11 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
       readerLeft = false;
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (isSearchShortcut(e)) readerLeft = false;
+      if (!isSearchShortcut(e)) return;
+      readerLeft = false;
+      // The plugin's own shortcut listener can attach after hydration; the box takes focus either way.
+      e.preventDefault();
+      HTMLElement.prototype.focus.call(input);
     };
     input.focus = (options?: FocusOptions) => {
       if (!readerLeft) HTMLElement.prototype.focus.call(input, options);
