@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import {buildApiReference, type ApiReference} from './model/pages';
 import type {OpenApiDocument} from './model/openapi';
 
@@ -44,15 +44,17 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
       loaded = content;
       const {createData, addRoute} = actions;
       const data = (name: string, value: unknown) => createData(name, JSON.stringify(value));
-      // One module shared by every API route, so the sidebar is downloaded once.
+      // The sidebar module sits on the parent route (ApiRoot), which hands it to every page.
       const sidebar = await data('sidebar.json', content.sidebar);
-      const route = async (routePath: string, component: string, file: string, page: unknown) =>
-        addRoute({
+      const routes: RouteConfig[] = [];
+      const route = async (routePath: string, component: string, file: string, page: unknown) => {
+        routes.push({
           path: routePath,
           component: `${COMPONENTS}/${component}`,
           exact: true,
-          modules: {sidebar, page: await data(file, page)},
+          modules: {page: await data(file, page)},
         });
+      };
 
       await route(content.overview.permalink, 'OverviewPage', 'overview.json', content.overview);
       await route(content.schemaIndex.permalink, 'SchemaIndexPage', 'schemas.json', content.schemaIndex);
@@ -63,6 +65,7 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
       for (const schema of content.schemas) {
         await route(schema.permalink, 'SchemaPage', `schema-${schema.name}.json`, schema);
       }
+      addRoute({path: basePath, component: `${COMPONENTS}/ApiRoot`, exact: false, routes, modules: {sidebar}});
     },
 
     async allContentLoaded({allContent}) {
