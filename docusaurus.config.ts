@@ -127,6 +127,7 @@ const config: Config = {
     ['@docusaurus/plugin-client-redirects', {redirects} satisfies RedirectOptions],
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
+    './plugins/light-prism/index.ts',
     './plugins/storage-guard/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
@@ -189,9 +190,8 @@ const config: Config = {
     prism: {
       theme: codeThemeLight,
       darkTheme: codeThemeDark,
-      // prism-react-renderer already bundles yaml, json, sql, python, go and markdown; loading them again
-      // re-registers each grammar at start-up (Prism's insertBefore walks every grammar) for nothing.
-      additionalLanguages: ['bash'],
+      // The grammars are chosen in src/lib/prism/grammars.ts (plugins/light-prism), not here.
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };

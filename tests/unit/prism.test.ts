@@ -1,0 +1,94 @@
+import path from 'node:path';
+import {createElement as h, type ReactElement} from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
+import {Highlight as PackageHighlight, themes, type PrismTheme} from 'prism-react-renderer';
+import {describe, expect, it} from 'vitest';
+import Prism, {LANGUAGES} from '../../src/lib/prism/grammars';
+import {Highlight, tokensToLines, type RenderProps} from '../../src/lib/prism/highlight';
+import {codeBlocks, listMdx, readPage} from '../content/mdx';
+
+const SITE = path.resolve(__dirname, '../..');
+/** Fences shown as plain text on purpose; mermaid blocks become diagrams (plugins/remark-diagrams). */
+const PLAIN = new Set(['', 'text', 'mermaid']);
+/** The languages of the API reference's code samples and example blocks (src/components/ApiReference). */
+const API_LANGUAGES = ['bash', 'javascript', 'python', 'go', 'json'];
+
+const blocks = ['docs', 'versioned_docs']
+  .flatMap((dir) => listMdx(path.join(SITE, dir)))
+  .flatMap((file) => codeBlocks(readPage(file).body).map((block) => ({...block, file: path.relative(SITE, file)})));
+
+/** The markup Docusaurus's CodeBlock builds from the render props, minus its own wrappers. */
+function render({className, style, tokens, getLineProps, getTokenProps}: RenderProps): ReactElement {
+  const lines = tokens.map((line, i) =>
+    h(
+      'span',
+      {key: i, ...getLineProps({line})},
+      ...line.map((token, j) => h('span', {key: j, ...getTokenProps({token})})),
+    ),
+  );
+  return h('pre', {className, style}, ...lines);
+}
+
+/** Both components, the same theme, language and code: the HTML each renders. */
+function renderBoth(theme: PrismTheme, language: string, code: string): [string, string] {
+  return [
+    renderToStaticMarkup(h(Highlight, {prism: Prism, theme, language, code, children: render})),
+    renderToStaticMarkup(h(PackageHighlight, {theme, language, code, children: render as never})),
+  ];
+}
+
+describe('src/lib/prism: the grammars the site registers', () => {
+  it('finds the code blocks of the docs', () => {
+    expect(blocks.length).toBeGreaterThan(500);
+  });
+
+  it('has a grammar for every fence language of the docs and of the API samples', () => {
+    const used = new Set([...blocks.map((b) => b.lang), ...API_LANGUAGES]);
+    const missing = [...used].filter((lang) => !PLAIN.has(lang) && !LANGUAGES.includes(lang));
+    expect(missing, 'add the grammar to src/lib/prism/grammars.ts').toEqual([]);
+  });
+
+  it('leaves the page alone: manual mode, no global Prism', () => {
+    expect(Prism.manual).toBe(true);
+    expect((globalThis as {Prism?: unknown}).Prism).toBeUndefined();
+  });
+});
+
+describe('src/lib/prism: Highlight', () => {
+  it('renders every docs block exactly as prism-react-renderer does, where both know the language', () => {
+    let compared = 0;
+    for (const block of blocks) {
+      const language = block.lang || 'text';
+      if (!(language in PackageHighlightLanguages)) continue;
+      for (const theme of [themes.vsLight, themes.dracula]) {
+        const [ours, theirs] = renderBoth(theme, language, block.code);
+        expect(ours, `${block.file} (${language})`).toBe(theirs);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+
+  it('splits tokens at line breaks and keeps empty lines a line high', () => {
+    const lines = tokensToLines(Prism.tokenize('a = 1;\n\nb = `x\ny`;', Prism.languages.javascript));
+    expect(lines.map((line) => line.map((t) => t.content).join(''))).toEqual(['a = 1;', '\n', 'b = `x', 'y`;']);
+    expect(lines[1]).toEqual([{types: ['plain'], content: '\n', empty: true}]);
+    // The second half of the string keeps the string's types on its own line.
+    expect(lines[3][0].types).toEqual(lines[2].at(-1)?.types);
+    expect(lines[3][0].types).toContain('string');
+  });
+
+  it('renders a language without a grammar as plain text', () => {
+    const html = renderToStaticMarkup(
+      h(Highlight, {prism: Prism, theme: themes.vsLight, language: 'cobol', code: 'MOVE A TO B.\n', children: render}),
+    );
+    expect(html).toContain('class="token plain"');
+    expect(html).not.toContain('keyword');
+  });
+});
+
+/** Languages prism-react-renderer's own Prism knows (it has no bash, for one). */
+const PackageHighlightLanguages = await (async () => {
+  const {Prism: PackagePrism} = await import('prism-react-renderer');
+  return PackagePrism.languages as Record<string, unknown>;
+})();
