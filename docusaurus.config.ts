@@ -6,6 +6,7 @@ import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
 import {redirects} from './src/redirects';
 import remarkDiagrams from './plugins/remark-diagrams';
+import {ssrTemplate} from './ssrTemplate';
 
 // ---- Switches set at build time -------------------------------------------------------------
 /** Page-view and feedback events are posted here; unset means nothing is ever sent. */
@@ -119,6 +120,9 @@ const config: Config = {
       },
     ],
   ],
+
+  // Paint first, then start the app: see ssrTemplate.ts.
+  ssrTemplate,
 
   // Links preload on hover and touch only; see the module for why viewport prefetching is off.
   clientModules: ['./src/clientModules/linkPrefetch.ts'],
