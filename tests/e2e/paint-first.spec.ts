@@ -20,7 +20,7 @@ test.beforeEach(async ({page}) => {
     }).observe({type: 'paint', buffered: true});
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           const src = node instanceof HTMLScriptElement ? node.src : '';
           const name = /\/(runtime~main|main)\.[\w]+\.js$/.exec(src)?.[1];
           if (name) timeline.scriptsAdded[name] = performance.now();
