@@ -1,12 +1,12 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
-import {themes as prismThemes} from 'prism-react-renderer';
 import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
 import {redirects} from './src/redirects';
 import remarkDiagrams from './plugins/remark-diagrams';
 import {ssrTemplate} from './ssrTemplate';
+import {codeThemeDark, codeThemeLight} from './src/lib/prism/themes';
 
 // ---- Switches set at build time -------------------------------------------------------------
 /** Page-view and feedback events are posted here; unset means nothing is ever sent. */
@@ -18,19 +18,6 @@ const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/lightdash/l
 // ----------------------------------------------------------------------------------------------
 
 const releasedVersion = versions[0];
-
-type PrismTheme = typeof prismThemes.vsLight;
-/** A code theme with one token type recoloured. */
-const recolour = (theme: PrismTheme, tokenType: string, color: string): PrismTheme => ({
-  ...theme,
-  styles: theme.styles.map((s) => (s.types.includes(tokenType) ? {...s, style: {...s.style, color}} : s)),
-});
-/**
- * Code themes with every token at WCAG 2.1 AA contrast (4.5:1) on the code background: VS Code's light
- * theme, whose red attribute names reach only 4.0:1, and Dracula, whose comments reach only 3.0:1.
- */
-const codeThemeLight = recolour(prismThemes.vsLight, 'attr-name', 'rgb(224, 0, 0)');
-const codeThemeDark = recolour(prismThemes.dracula, 'comment', 'rgb(135, 150, 200)');
 
 const config: Config = {
   title: 'Lightdash Docs',

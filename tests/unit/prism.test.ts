@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {createElement as h, type ReactElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {Highlight as PackageHighlight, themes, type PrismTheme} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
 import Prism, {LANGUAGES} from '../../src/lib/prism/grammars';
-import {Highlight, tokensToLines, type RenderProps} from '../../src/lib/prism/highlight';
+import {bothModes, Highlight, MODE_PROPERTIES, tokensToLines, type RenderProps} from '../../src/lib/prism/highlight';
+import {codeThemeDark, codeThemeLight} from '../../src/lib/prism/themes';
 import {codeBlocks, listMdx, readPage} from '../content/mdx';
 
 const SITE = path.resolve(__dirname, '../..');
@@ -84,6 +86,100 @@ describe('src/lib/prism: Highlight', () => {
     );
     expect(html).toContain('class="token plain"');
     expect(html).not.toContain('keyword');
+  });
+});
+
+/** Each element's inline style, in document order, as `property: value` maps (CSS names). */
+function styles(html: string): Record<string, string>[] {
+  return [...html.matchAll(/<(?:pre|span)[^>]*?(?: style="([^"]*)")?>/g)].map(([, style = '']) =>
+    Object.fromEntries(
+      style
+        .split(';')
+        .filter(Boolean)
+        .map((declaration) => {
+          const colon = declaration.indexOf(':');
+          return [declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()];
+        }),
+    ),
+  );
+}
+
+const cssName = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const SUFFIX_TO_PROPERTY = Object.fromEntries(
+  Object.entries(MODE_PROPERTIES).map(([key, suffix]) => [suffix, cssName(key)]),
+);
+
+/** What src/css/custom.css makes of an element's custom properties in one mode. */
+function resolve(style: Record<string, string>, mode: 'light' | 'dark'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(style)) {
+    const match = /^--code-(light|dark)-(\w+)$/.exec(key);
+    if (!match) out[key] = value;
+    else if (match[1] === mode) out[SUFFIX_TO_PROPERTY[match[2]]] = value;
+  }
+  return out;
+}
+
+describe('src/lib/prism: code in both colour modes', () => {
+  it('gives every element, in either mode, the style prism-react-renderer gives it in that mode', () => {
+    let compared = 0;
+    for (const block of blocks) {
+      const language = block.lang || 'text';
+      if (!(language in PackageHighlightLanguages)) continue;
+      const ours = styles(
+        renderToStaticMarkup(
+          h(Highlight, {
+            prism: Prism,
+            theme: codeThemeLight,
+            darkTheme: codeThemeDark,
+            language,
+            code: block.code,
+            children: render,
+          }),
+        ),
+      );
+      for (const [mode, theme] of [
+        ['light', codeThemeLight],
+        ['dark', codeThemeDark],
+      ] as const) {
+        const theirs = styles(
+          renderToStaticMarkup(h(PackageHighlight, {theme, language, code: block.code, children: render as never})),
+        );
+        expect(
+          ours.map((style) => resolve(style, mode)),
+          `${block.file} (${language}, ${mode})`,
+        ).toEqual(theirs);
+      }
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(150);
+  });
+
+  it('has a rule in src/css/custom.css for every property of the site code themes', () => {
+    const css = fs.readFileSync(path.join(SITE, 'src/css/custom.css'), 'utf8');
+    const tokenProperties = new Set(
+      [codeThemeLight, codeThemeDark].flatMap((t) => t.styles.flatMap((s) => Object.keys(s.style))),
+    );
+    const plainProperties = new Set([codeThemeLight, codeThemeDark].flatMap((t) => Object.keys(t.plain)));
+    for (const key of [...tokenProperties, ...plainProperties]) {
+      const suffix = MODE_PROPERTIES[key as keyof typeof MODE_PROPERTIES];
+      expect(suffix, `${key}: add it to MODE_PROPERTIES`).toBeDefined();
+      for (const mode of ['light', 'dark']) {
+        expect(css, `${key} in ${mode} mode`).toContain(`${cssName(key)}: var(--code-${mode}-${suffix})`);
+      }
+    }
+    // Token rules must not set a background: that would hide the highlighted-line background.
+    expect(tokenProperties.has('backgroundColor')).toBe(false);
+  });
+
+  it('keeps what both modes share, and refuses a difference it cannot express', () => {
+    expect(bothModes({color: '#000', display: 'inline-block'}, {color: '#fff', display: 'inline-block'})).toEqual({
+      '--code-light-c': '#000',
+      '--code-dark-c': '#fff',
+      display: 'inline-block',
+    });
+    expect(bothModes({}, {})).toBeUndefined();
+    expect(() => bothModes({cursor: 'text'}, {cursor: 'auto'})).toThrow(/cursor/);
   });
 });
 

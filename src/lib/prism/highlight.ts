@@ -36,6 +36,11 @@ export interface RenderProps {
 export interface HighlightProps {
   prism: PrismLike;
   theme: PrismTheme;
+  /**
+   * With a dark theme, colours and font styles are not written as they are but as custom
+   * properties for both modes (see `bothModes`), so the markup is the same in either mode.
+   */
+  darkTheme?: PrismTheme;
   language: string;
   code: string;
   children(props: RenderProps): ReactElement;
@@ -107,15 +112,68 @@ function tokenStyle(dictionary: StyleDictionary, {types, empty}: LineToken): CSS
   return Object.assign(empty ? {display: 'inline-block'} : {}, ...types.map((type) => dictionary[type]));
 }
 
+/**
+ * Style properties a code theme may set, and the suffix of the custom properties that carry them
+ * per colour mode: `--code-light-c` and `--code-dark-c` for `color`. src/css/custom.css applies
+ * the pair that matches `html[data-theme]`.
+ */
+export const MODE_PROPERTIES = {
+  color: 'c',
+  backgroundColor: 'bg',
+  fontStyle: 'fs',
+  fontWeight: 'fw',
+  opacity: 'op',
+  textDecorationLine: 'tdl',
+} as const;
+
+/**
+ * One element's style in both colour modes, as custom properties. Docusaurus renders code in the
+ * default mode on the server and re-mounts every code block after hydration to repaint it for a
+ * reader in the other mode, which was the longest task of a page's start on a phone. With both
+ * modes in the markup, the server's HTML is right for everyone and switching mode is CSS only.
+ * Properties that are the same in both modes (an empty line's `display`) stay as they are.
+ */
+export function bothModes(light?: CSSProperties, dark?: CSSProperties): CSSProperties | undefined {
+  const style: Record<string, string | number> = {};
+  for (const key of new Set([...Object.keys(light ?? {}), ...Object.keys(dark ?? {})])) {
+    const lightValue = light?.[key as keyof CSSProperties] as string | number | undefined;
+    const darkValue = dark?.[key as keyof CSSProperties] as string | number | undefined;
+    const suffix = MODE_PROPERTIES[key as keyof typeof MODE_PROPERTIES];
+    if (suffix) {
+      if (lightValue !== undefined) style[`--code-light-${suffix}`] = lightValue;
+      if (darkValue !== undefined) style[`--code-dark-${suffix}`] = darkValue;
+    } else if (lightValue === darkValue) {
+      if (lightValue !== undefined) style[key] = lightValue;
+    } else {
+      throw new Error(`The code themes differ in "${key}", which has no custom property in MODE_PROPERTIES.`);
+    }
+  }
+  return Object.keys(style).length > 0 ? (style as CSSProperties) : undefined;
+}
+
 const join = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
 
 /**
  * A drop-in for prism-react-renderer's `Highlight` (same render props, class names and inline
  * styles), so Docusaurus's CodeBlock renders unchanged on top of our own Prism instance.
  */
-export function Highlight({prism, theme, language: rawLanguage, code, children}: HighlightProps): ReactElement {
+export function Highlight({
+  prism,
+  theme,
+  darkTheme,
+  language: rawLanguage,
+  code,
+  children,
+}: HighlightProps): ReactElement {
   const language = rawLanguage.toLowerCase();
   const dictionary = useMemo(() => styleDictionary(theme, language), [theme, language]);
+  const darkDictionary = useMemo(
+    () => (darkTheme ? styleDictionary(darkTheme, language) : undefined),
+    [darkTheme, language],
+  );
+  // One style for an element, in both modes when there is a dark theme.
+  const styleOf = (pick: (dict: StyleDictionary) => CSSProperties | undefined) =>
+    darkDictionary ? bothModes(pick(dictionary), pick(darkDictionary)) : pick(dictionary);
   const grammar = prism.languages[language] as Grammar | undefined;
   const tokens = useMemo(() => {
     if (!grammar) return tokensToLines(code);
@@ -128,14 +186,14 @@ export function Highlight({prism, theme, language: rawLanguage, code, children}:
   return children({
     tokens,
     className: `prism-code language-${language}`,
-    style: dictionary.root,
+    style: styleOf((dict) => dict.root) ?? {},
     getLineProps: ({className, style, ...input}) => {
       const rest: Record<string, unknown> = {...input};
       delete rest.line; // what the line holds, not an attribute of its element
-      return {...rest, className: join('token-line', className), style: {...dictionary.plain, ...style}};
+      return {...rest, className: join('token-line', className), style: {...styleOf((dict) => dict.plain), ...style}};
     },
     getTokenProps: ({token, className, style, ...rest}) => {
-      const own = tokenStyle(dictionary, token);
+      const own = styleOf((dict) => tokenStyle(dict, token));
       return {
         ...rest,
         className: join('token', ...token.types, className),
