@@ -119,6 +119,7 @@ const config: Config = {
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
     './plugins/light-prism/index.ts',
+    './plugins/staged-start/index.ts',
     './plugins/storage-guard/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',

@@ -3,6 +3,7 @@ import {hydrated, watchPage} from './helpers';
 
 // ssrTemplate.ts: the server-rendered page is painted before the app's entry scripts are even
 // added to the document; they are preloaded from the start and the page still hydrates.
+// plugins/staged-start: the main bundle is then evaluated in steps, each marked on the timeline.
 
 interface Timeline {
   fcp: number | null;
@@ -31,7 +32,7 @@ test.beforeEach(async ({page}) => {
 });
 
 for (const path of ['/guides/how-to-create-metrics', '/api/v1/spaces/createSpace', '/']) {
-  test(`${path}: painted before the app's scripts are added, then hydrated`, async ({page}) => {
+  test(`${path}: painted before the app's scripts are added, then started in steps and hydrated`, async ({page}) => {
     const problems = watchPage(page);
     const preloaded: string[] = [];
     page.on('request', (request) => {
@@ -47,6 +48,13 @@ for (const path of ['/guides/how-to-create-metrics', '/api/v1/spaces/createSpace
     expect(preloaded).toHaveLength(2);
     expect(await page.locator('head link[rel=preload][as=script]').count()).toBe(2);
     expect(await page.locator('script[defer]').count()).toBe(0);
+    const steps = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .map((mark) => mark.name)
+        .filter((name) => name.startsWith('staged-start:')),
+    );
+    expect(steps).toEqual(['staged-start:react-dom', 'staged-start:routes', 'staged-start:app']);
     expect(problems).toEqual([]);
   });
 }
