@@ -8,9 +8,13 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- synchronous evaluation of modules already in this bundle, one step at a time; import() would move them into other files */
 const steps: [name: string, evaluate: () => unknown][] = [
   ['react-dom', () => require('react-dom/client')],
-  // The route table, and through it every route's chunk names and loaders.
+  // Every chunk's loader, by chunk name: the largest module of the bundle.
+  ['registry', () => require('@generated/registry')],
+  // The route table, with each route's chunk names and loadable component.
   ['routes', () => require('@generated/routes')],
-  // Docusaurus's own entry: the app, the client modules, then preloading and hydration.
+  // The theme's and plugins' client modules (nprogress, our guards and analytics, the CSS).
+  ['client-modules', () => require('@generated/client-modules')],
+  // Docusaurus's own entry: the app, then preloading the page's chunks and hydration.
   ['app', () => require('@docusaurus-client-entry')],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -54,7 +54,9 @@ for (const path of ['/guides/how-to-create-metrics', '/api/v1/spaces/createSpace
         .map((mark) => mark.name)
         .filter((name) => name.startsWith('staged-start:')),
     );
-    expect(steps).toEqual(['staged-start:react-dom', 'staged-start:routes', 'staged-start:app']);
+    expect(steps).toEqual(
+      ['react-dom', 'registry', 'routes', 'client-modules', 'app'].map((step) => `staged-start:${step}`),
+    );
     expect(problems).toEqual([]);
   });
 }
