@@ -38,6 +38,9 @@ test('Ctrl+K focuses the search box, and the box shows that shortcut', async ({p
   await expect(box(page)).not.toBeFocused();
   await page.keyboard.press('Control+k');
   await expect(box(page)).toBeFocused();
+  // The shortcut starts loading the index; the box keeps focus once it has loaded, ready to type in.
+  await expect(box(page)).toHaveAttribute('role', 'combobox', {timeout: INDEX_LOAD});
+  await expect(box(page)).toBeFocused();
 });
 
 test('a reader who tabs on while the index loads keeps focus where they put it', async ({page}) => {

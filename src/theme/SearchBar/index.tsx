@@ -23,9 +23,23 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
     const input = container.current?.querySelector('input');
     if (!input) return undefined;
     let readerLeft = false;
+    let parentWhenLeft: Node | null = null;
     const onFocusOut = (e: FocusEvent) => {
-      if (!container.current?.contains(e.relatedTarget as Node | null)) readerLeft = true;
+      if (container.current?.contains(e.relatedTarget as Node | null)) return;
+      readerLeft = true;
+      parentWhenLeft = input.parentNode;
     };
+    // Once the index has loaded, the plugin wraps the box in an element of its own. Moving the box
+    // drops its focus though the reader went nowhere (nothing else has focus): give it back, or a
+    // Ctrl+K pressed before the index loaded would leave the reader with no box to type in.
+    const boxMoved = new MutationObserver(() => {
+      const focusIsNowhere = document.activeElement === null || document.activeElement === document.body;
+      if (readerLeft && input.isConnected && input.parentNode !== parentWhenLeft && focusIsNowhere) {
+        readerLeft = false;
+        HTMLElement.prototype.focus.call(input);
+      }
+    });
+    if (container.current) boxMoved.observe(container.current, {childList: true, subtree: true});
     const onReturn = () => {
       readerLeft = false;
     };
@@ -44,6 +58,7 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
     input.addEventListener('pointerdown', onReturn);
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
+      boxMoved.disconnect();
       delete (input as {focus?: unknown}).focus;
       input.removeEventListener('focusout', onFocusOut);
       input.removeEventListener('focusin', onReturn);
