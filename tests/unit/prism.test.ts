@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createElement as h, type ReactElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
-import {Highlight as PackageHighlight, themes, type PrismTheme} from 'prism-react-renderer';
+import {Highlight as PackageHighlight, Prism as PackagePrism, themes, type PrismTheme} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
 import Prism, {LANGUAGES} from '../../src/lib/prism/grammars';
 import {bothModes, Highlight, MODE_PROPERTIES, tokensToLines, type RenderProps} from '../../src/lib/prism/highlight';
@@ -18,6 +18,10 @@ const API_LANGUAGES = ['bash', 'javascript', 'python', 'go', 'json'];
 const blocks = ['docs', 'versioned_docs']
   .flatMap((dir) => listMdx(path.join(SITE, dir)))
   .flatMap((file) => codeBlocks(readPage(file).body).map((block) => ({...block, file: path.relative(SITE, file)})));
+/** The blocks whose language prism-react-renderer's own Prism knows too (it has no bash, for one). */
+const comparable = blocks
+  .map((block) => ({...block, language: block.lang || 'text'}))
+  .filter((block) => block.language in PackagePrism.languages);
 
 /** The markup Docusaurus's CodeBlock builds from the render props, minus its own wrappers. */
 function render({className, style, tokens, getLineProps, getTokenProps}: RenderProps): ReactElement {
@@ -59,12 +63,10 @@ describe('src/lib/prism: the grammars the site registers', () => {
 describe('src/lib/prism: Highlight', () => {
   it('renders every docs block exactly as prism-react-renderer does, where both know the language', () => {
     let compared = 0;
-    for (const block of blocks) {
-      const language = block.lang || 'text';
-      if (!(language in PackageHighlightLanguages)) continue;
+    for (const {file, language, code} of comparable) {
       for (const theme of [themes.vsLight, themes.dracula]) {
-        const [ours, theirs] = renderBoth(theme, language, block.code);
-        expect(ours, `${block.file} (${language})`).toBe(theirs);
+        const [ours, theirs] = renderBoth(theme, language, code);
+        expect(ours, `${file} (${language})`).toBe(theirs);
         compared++;
       }
     }
@@ -123,9 +125,7 @@ function resolve(style: Record<string, string>, mode: 'light' | 'dark'): Record<
 describe('src/lib/prism: code in both colour modes', () => {
   it('gives every element, in either mode, the style prism-react-renderer gives it in that mode', () => {
     let compared = 0;
-    for (const block of blocks) {
-      const language = block.lang || 'text';
-      if (!(language in PackageHighlightLanguages)) continue;
+    for (const {file, language, code} of comparable) {
       const ours = styles(
         renderToStaticMarkup(
           h(Highlight, {
@@ -133,7 +133,7 @@ describe('src/lib/prism: code in both colour modes', () => {
             theme: codeThemeLight,
             darkTheme: codeThemeDark,
             language,
-            code: block.code,
+            code,
             children: render,
           }),
         ),
@@ -143,11 +143,11 @@ describe('src/lib/prism: code in both colour modes', () => {
         ['dark', codeThemeDark],
       ] as const) {
         const theirs = styles(
-          renderToStaticMarkup(h(PackageHighlight, {theme, language, code: block.code, children: render as never})),
+          renderToStaticMarkup(h(PackageHighlight, {theme, language, code, children: render as never})),
         );
         expect(
           ours.map((style) => resolve(style, mode)),
-          `${block.file} (${language}, ${mode})`,
+          `${file} (${language}, ${mode})`,
         ).toEqual(theirs);
       }
       compared++;
@@ -182,9 +182,3 @@ describe('src/lib/prism: code in both colour modes', () => {
     expect(() => bothModes({cursor: 'text'}, {cursor: 'auto'})).toThrow(/cursor/);
   });
 });
-
-/** Languages prism-react-renderer's own Prism knows (it has no bash, for one). */
-const PackageHighlightLanguages = await (async () => {
-  const {Prism: PackagePrism} = await import('prism-react-renderer');
-  return PackagePrism.languages as Record<string, unknown>;
-})();
