@@ -50,6 +50,18 @@ test('an unknown path shows the not-found page with HTTP 404', async ({page}) =>
   await expect(page.getByRole('heading', {name: 'Page Not Found'})).toBeVisible();
 });
 
+test('an unknown API path reached inside the app shows the not-found page', async ({page}) => {
+  await page.goto('/api/v1/spaces/createSpace');
+  await hydrated(page);
+  // A client-side navigation, as the router sees one: the API reference's parent route (ApiRoot)
+  // matches every path below /api/v1 and must fall back to the not-found page itself.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/api/v1/spaces/noSuchOperation');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', {name: 'Page Not Found'})).toBeVisible();
+});
+
 test('tag pages list the administrator pages', async ({page}) => {
   await page.goto('/tags');
   await expect(page.getByRole('heading', {level: 1, name: 'Tags'})).toBeVisible();
