@@ -3,7 +3,7 @@
  * start only once the server-rendered page is on screen.
  *
  * Docusaurus loads them with `defer`, so a browser that has them by the end of parsing (a warm
- * cache, a fast network) evaluates the ~750 KB main bundle before its first paint. On a phone
+ * cache, a fast network) evaluates the ~700 KB main bundle before its first paint. On a phone
  * that is 0.3–0.6 s of a finished page not shown. Here they are preloaded as before
  * (`<link rel=preload>`) and inserted when the first contentful paint is reported. Waiting for one
  * animation frame is not enough: a frame is shown some milliseconds after its rAF callback, and
