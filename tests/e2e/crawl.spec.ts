@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, type Page} from '@playwright/test';
+import {axeViolations} from './axe';
 import {hydrated, openAllDetails} from './helpers';
 
 /**
@@ -91,18 +91,7 @@ async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Pro
   await openAllDetails(page);
   const closed = await page.locator('details:not([open]), details[data-collapsed="true"]').count();
   if (closed > 0) problems.push(`${closed} <details> stayed closed, so axe could not check their content`);
-  // Legacy mode runs axe in the page itself; the default opens a second page per run to merge frame
-  // results, which costs more than the check on a site without iframes.
-  const results = await new AxeBuilder({page})
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  for (const {id, nodes} of results.violations) {
-    // The first few elements are enough to find the cause; the count says how widespread it is.
-    const targets = nodes.slice(0, 3).map((node) => node.target.join(' '));
-    const more = nodes.length > 3 ? ` and ${nodes.length - 3} more` : '';
-    problems.push(`axe ${id} on ${nodes.length} element(s): ${targets.join(' | ')}${more}`);
-  }
+  problems.push(...(await axeViolations(page)));
   const csp = await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations);
   problems.push(...csp.map((v) => `CSP violation: ${v}`));
   return problems;
@@ -115,6 +104,19 @@ test('the sitemap lists the site', () => {
   expect(urls.length).toBeGreaterThan(500);
   for (const url of ['/', '/guides/how-to-create-metrics', '/next/', '/api/v1/', '/search'])
     expect(urls).toContain(url);
+});
+
+test('the accessibility check names the rule and the element that fail it', async ({page}) => {
+  await page.goto('/guides/pinning');
+  await hydrated(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.id = 'no-alt-text';
+    image.src = '/img/logo.svg';
+    document.querySelector('main')?.append(image);
+  });
+  expect(await axeViolations(page)).toEqual(['axe image-alt on 1 element(s): #no-alt-text']);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
