@@ -39,35 +39,77 @@ const describeErrors = (errors: ErrorObject[]) =>
 /**
  * A docs code block counts as a dbt properties file when it is YAML whose top level is a mapping with a `models` key
  * (every Lightdash example in the docs is written as a whole file). A block that is not such a file but still holds
- * Lightdash `meta` settings is a fragment; fragments must be listed here with the reason they cannot be whole files.
+ * Lightdash settings is a fragment; fragments must be listed here with the reason they cannot be whole files.
  */
 const FRAGMENTS_NOT_CHECKED: Record<string, string> = {};
+/** Fallback for blocks that do not parse: a `meta:` line followed by a Lightdash key. */
 const LIGHTDASH_META = /^\s*meta:\s*$[\s\S]*^\s*(dimension|metrics|joins|additional_dimensions):/m;
+/** Keys that only mean something to Lightdash when they sit in a dbt `meta` mapping. */
+const LIGHTDASH_META_KEYS = new Set([
+  'dimension',
+  'metrics',
+  'joins',
+  'additional_dimensions',
+  'group_details',
+  'sql_filter',
+  'sql_where',
+  'required_filters',
+  'order_fields_by',
+]);
+
+const isMapping = (node: unknown): node is Record<string, unknown> =>
+  node !== null && typeof node === 'object' && !Array.isArray(node);
+
+/**
+ * Whether parsed YAML holds Lightdash field definitions outside a whole file: a `meta` mapping with a Lightdash key, a
+ * `metrics` map of named metrics (objects with a `type`), a `dimension` mapping, or a dbt `columns` list. Chart and
+ * dashboard YAML (content as code) lists metrics as field ids, so a `metrics` *list* does not count.
+ */
+function holdsLightdashFields(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(holdsLightdashFields);
+  if (!isMapping(node)) return false;
+  const {meta, metrics, dimension, columns} = node;
+  if (isMapping(meta) && Object.keys(meta).some((key) => LIGHTDASH_META_KEYS.has(key))) return true;
+  if (isMapping(metrics) && Object.values(metrics).some((m) => isMapping(m) && 'type' in m)) return true;
+  if (isMapping(dimension)) return true;
+  if (Array.isArray(columns) && columns.some((c) => isMapping(c) && 'name' in c)) return true;
+  return Object.values(node).some(holdsLightdashFields);
+}
 
 interface DocsBlock {
   readonly where: string;
   readonly code: string;
 }
 
+/** Sorts the YAML blocks of one MDX source into whole dbt properties files and unchecked Lightdash fragments. */
+function classifyYamlBlocks(source: string, page: string): {files: DocsBlock[]; fragments: string[]} {
+  const files: DocsBlock[] = [];
+  const fragments: string[] = [];
+  codeBlocks(source).forEach((block, index) => {
+    if (block.lang !== 'yaml' && block.lang !== 'yml') return;
+    const where = `${page} block ${index}`;
+    let parsed: unknown;
+    let parses = true;
+    try {
+      parsed = parseYaml(block.code);
+    } catch {
+      parses = false; // unparsable YAML is reported by pages.test.ts; the fragment check still applies below
+    }
+    if (isMapping(parsed) && 'models' in parsed) files.push({where, code: block.code});
+    else if (where in FRAGMENTS_NOT_CHECKED) return;
+    else if (parses ? holdsLightdashFields(parsed) : LIGHTDASH_META.test(block.code)) fragments.push(where);
+  });
+  return {files, fragments};
+}
+
 function dbtBlocks(dir: string): {files: DocsBlock[]; fragments: string[]} {
   const files: DocsBlock[] = [];
   const fragments: string[] = [];
   for (const file of listMdx(path.join(root, dir))) {
-    const page = path.relative(root, file);
     // Blocks are read where they are written (partials once, not again in each page that imports them).
-    codeBlocks(fs.readFileSync(file, 'utf8')).forEach((block, index) => {
-      if (block.lang !== 'yaml' && block.lang !== 'yml') return;
-      const where = `${page} block ${index}`;
-      let parsed: unknown;
-      try {
-        parsed = parseYaml(block.code);
-      } catch {
-        parsed = undefined; // unparsable YAML is reported by pages.test.ts; a fragment check still applies below
-      }
-      const isFile = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && 'models' in parsed;
-      if (isFile) files.push({where, code: block.code});
-      else if (LIGHTDASH_META.test(block.code) && !(where in FRAGMENTS_NOT_CHECKED)) fragments.push(where);
-    });
+    const found = classifyYamlBlocks(fs.readFileSync(file, 'utf8'), path.relative(root, file));
+    files.push(...found.files);
+    fragments.push(...found.fragments);
   }
   return {files, fragments};
 }
@@ -159,6 +201,43 @@ describe.each(docsDirs)('dbt properties files shown in %s', (dir) => {
   it.each(files.map((b) => [b.where, b]))('%s validates', (_where, block) => {
     const {ok, errors} = validate(parseYaml(block.code));
     expect(ok, `${block.where}:\n${describeErrors(errors).join('\n')}`).toBe(true);
+  });
+});
+
+/**
+ * The docs check run on small pages that say on their first line, in an MDX comment `expect: <outcome>`, what it must
+ * find. This shows that a broken example on a real page fails the suite: a page with an invalid whole file, a page with
+ * a fragment, a page that must pass, and a page without dbt YAML (chart-as-code, whose `metrics` lists field ids).
+ */
+describe('the docs check on example pages', () => {
+  const pagesDir = path.join(fixturesDir, 'pages');
+  const pages = fs
+    .readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.mdx'))
+    .map((f) => {
+      const source = fs.readFileSync(path.join(pagesDir, f), 'utf8');
+      const outcome = /^\{\/\* expect: (valid|invalid|fragment|none) \*\/\}/.exec(source)?.[1];
+      if (!outcome) throw new Error(`${f}: first line must be {/* expect: valid|invalid|fragment|none */}`);
+      return {name: f, source, outcome};
+    });
+
+  it('cover a rejected file, a fragment and accepted pages', () => {
+    expect(new Set(pages.map((p) => p.outcome))).toEqual(new Set(['valid', 'invalid', 'fragment', 'none']));
+  });
+
+  it.each(pages.map((p) => [p.name, p]))('%s', (_name, page) => {
+    const {files, fragments} = classifyYamlBlocks(page.source, page.name);
+    const invalid = files.filter((b) => !validate(parseYaml(b.code)).ok).map((b) => b.where);
+    if (page.outcome === 'fragment') {
+      expect(fragments.length, 'fragments found').toBeGreaterThan(0);
+    } else if (page.outcome === 'none') {
+      expect({files: files.length, fragments}, 'dbt YAML found').toEqual({files: 0, fragments: []});
+    } else {
+      expect(fragments, 'fragments found').toEqual([]);
+      expect(files.length, 'whole files found').toBeGreaterThan(0);
+      if (page.outcome === 'invalid') expect(invalid.length, 'files rejected').toBeGreaterThan(0);
+      else expect(invalid, 'files rejected').toEqual([]);
+    }
   });
 });
 
