@@ -10,7 +10,8 @@ const releasedDir = path.join(root, 'versioned_docs/version-0.1410');
 const recordsDir = path.join(root, 'docs-facts');
 
 export const RECORD_HEADER = '| claim | evidence | result |';
-const SEPARATOR = /^\|\s*-{3,}\s*\|\s*-{3,}\s*\|\s*-{3,}\s*\|$/;
+const HEADER_CELLS = ['claim', 'evidence', 'result'];
+const SEPARATOR = /^\|\s*:?-{3,}:?\s*\|\s*:?-{3,}:?\s*\|\s*:?-{3,}:?\s*\|$/;
 
 /** Page ids (path under the version folder, without extension) of the released pages. */
 export function releasedPageIds(dir: string = releasedDir): string[] {
@@ -44,7 +45,8 @@ function cells(row: string): string[] {
 /** What is wrong with one record's text (empty when it is well formed). */
 export function recordProblems(text: string): string[] {
   const lines = text.split('\n').map((line) => line.trimEnd());
-  const start = lines.indexOf(RECORD_HEADER);
+  // Prettier pads the columns, so the header is matched cell by cell.
+  const start = lines.findIndex((line) => line.startsWith('|') && cells(line).join() === HEADER_CELLS.join());
   if (start < 0) return [`no table with the header "${RECORD_HEADER}"`];
   if (!SEPARATOR.test(lines[start + 1] ?? '')) return ['the header is not followed by a "| --- | --- | --- |" line'];
   const rows: string[] = [];
@@ -100,6 +102,11 @@ describe('recordProblems', () => {
     expect(recordProblems(good.replace('| claim |', '| Claim |'))).toHaveLength(1);
     expect(recordProblems(`${RECORD_HEADER}\n| --- | --- | --- |\n\ntext`)).toEqual(['the table has no rows']);
     expect(recordProblems(`${RECORD_HEADER}\n| --- | --- | --- |\n| a | | true |`)).toHaveLength(1);
+  });
+
+  it('accepts the header and separator padded as prettier writes them', () => {
+    const padded = `| claim | evidence     | result |\n| ----- | ------------ | ------ |\n| a     | long source  | true   |\n`;
+    expect(recordProblems(padded)).toEqual([]);
   });
 
   it('keeps an escaped pipe inside a cell', () => {
