@@ -132,7 +132,7 @@ describe('environment variable checker', () => {
   });
 });
 
-describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variables in %s/self-host', (rel) => {
+describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variables in %s', (rel) => {
   const dir = path.join(root, rel);
   const envPage = path.join(dir, 'self-host/customize-deployment/environment-variables.mdx');
   const reference = documentedVariables(readPage(envPage).body);
