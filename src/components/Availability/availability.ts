@@ -13,7 +13,7 @@ export const AVAILABILITY = {
     'Lightdash Cloud and self-hosted Lightdash. How far back versions go depends on your Cloud plan, or on ' +
     '`LIGHTDASH_CHART_VERSION_HISTORY_DAYS_LIMIT` (default 3 days) when self-hosted.',
   'results-cache':
-    'Filter-value caching: every Lightdash Cloud organization. Results caching, in beta: Lightdash Cloud Pro and ' +
+    'Lightdash Cloud, where every organization has filter-value caching. Results caching is in beta: Cloud Pro and ' +
     'Enterprise organizations with a dedicated instance, and self-hosted Lightdash through environment variables.',
 } as const satisfies Record<string, string>;
 
