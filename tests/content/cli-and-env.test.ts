@@ -85,10 +85,58 @@ function envNames(file: string): Set<string> {
   return names;
 }
 
-describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variables in %s/self-host', (rel) => {
+/** Variables a reference page documents: the first cell of its table rows, such as "| `SITE_URL` | … |". */
+export function documentedVariables(body: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of body.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)) names.add(m[1]);
+  return names;
+}
+
+/** First word of a variable name (`EMAIL` of `EMAIL_SMTP_HOST`): the area it belongs to. */
+const areaOf = (name: string) => name.split('_')[0];
+
+/**
+ * Upper-case names on pages outside self-host/ that share an area with server variables but are not server
+ * variables: the CLI's own, CI and dbt variables, and shell variables of example commands.
+ */
+const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
+  ...NOT_SERVER_VARIABLES,
+  'LIGHTDASH_CLI_VERSION',
+  'LIGHTDASH_CI',
+  'LIGHTDASH_PAT',
+  'LIGHTDASH_EMBED_SECRET',
+  'DBT_PROFILES',
+  'DBT_SCHEMA',
+  'DBT_PASSWORD',
+  'DBT_CLOUD_SERVICE_TOKEN',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_CREDENTIALS',
+  'GITHUB_ACTOR',
+  'GITHUB_STEP_SUMMARY',
+  'SCHEDULER_UUID',
+]);
+
+/**
+ * Server variables that the released version does not read, so no page of that version may document them.
+ * POSTHOG_API_HOST was split into POSTHOG_FE_API_HOST and POSTHOG_BE_API_HOST in October 2024 (lightdash/lightdash#11943).
+ */
+const NOT_IN_VERSION: Record<string, readonly string[]> = {
+  'versioned_docs/version-0.1410': ['POSTHOG_API_HOST'],
+  docs: ['POSTHOG_API_HOST'],
+};
+
+describe('environment variable checker', () => {
+  it('reads documented variables from table rows only', () => {
+    const body = '| `SITE_URL` | — | x |\n| `PORT` | 8080 | y |\nProse naming `OLD_NAME` documents nothing.';
+    expect([...documentedVariables(body)]).toEqual(['SITE_URL', 'PORT']);
+  });
+});
+
+describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variables in %s', (rel) => {
   const dir = path.join(root, rel);
   const envPage = path.join(dir, 'self-host/customize-deployment/environment-variables.mdx');
-  const reference = envNames(envPage);
+  const reference = documentedVariables(readPage(envPage).body);
+  const areas = new Set([...reference].map(areaOf));
 
   it.each(selfHost(dir).map((f) => [path.relative(dir, f)]))(
     '%s names only variables of the reference page',
@@ -112,5 +160,20 @@ describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variabl
     const onPage = envNames(path.join(dir, 'self-host/customize-deployment', page));
     const missing = [...reference].filter((n) => area.test(n) && !onPage.has(n));
     expect(missing).toEqual([]);
+  });
+
+  const elsewhere = listMdx(dir).filter((f) => !f.startsWith(path.join(dir, 'self-host') + path.sep));
+  it.each(elsewhere.map((f) => [path.relative(dir, f)]))(
+    '%s names only server variables of the reference page',
+    (page) => {
+      const missing = [...envNames(path.join(dir, page))].filter(
+        (n) => areas.has(areaOf(n)) && !reference.has(n) && !NOT_SERVER_VARIABLES_ELSEWHERE.has(n),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('documents no variable this version does not read', () => {
+    expect((NOT_IN_VERSION[rel] ?? []).filter((n) => reference.has(n))).toEqual([]);
   });
 });

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import {readFileSync} from 'node:fs';
+import {describe, expect, it} from 'vitest';
+import {AVAILABILITY, availabilityParts, type AvailabilityKey} from '../../src/components/Availability/availability';
+import {listMdx} from './mdx';
+
+const root = path.resolve(__dirname, '../..');
+const docDirs = ['docs', 'versioned_docs/version-0.1410'];
+
+/**
+ * Pages of plan- or deployment-limited features, and the availability each states. Every one opens with exactly one
+ * <Availability of="…" /> right after its front matter; no other page uses the component.
+ */
+const GATED_PAGES: Record<string, AvailabilityKey> = {
+  'references/scim-integration.mdx': 'enterprise',
+  'references/groups.mdx': 'groups',
+  'references/embedding.mdx': 'cloud-beta',
+  'guides/how-to-embed-content.mdx': 'cloud-beta',
+  'guides/ai-analyst.mdx': 'cloud-beta',
+  'guides/version-history.mdx': 'history-window',
+  // Next only: the released version has no caching page.
+  'references/caching.mdx': 'results-cache',
+};
+
+const NOTE = /<Availability\b([^>]*)\/>/g;
+
+/** The availability notes of an MDX source: where each starts after the front matter, and its props. */
+export function availabilityNotes(source: string): {readonly offset: number; readonly props: string}[] {
+  const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+  return [...body.matchAll(NOTE)].map((m) => ({offset: body.slice(0, m.index).trim().length, props: m[1].trim()}));
+}
+
+describe('availability note reader', () => {
+  it.each([
+    ['---\ntitle: x\n---\n\n<Availability of="groups" />\n\nText.', [{offset: 0, props: 'of="groups"'}]],
+    ['---\ntitle: x\n---\n\nText first.\n\n<Availability of="groups" />', [{offset: 11, props: 'of="groups"'}]],
+    ['---\ntitle: x\n---\n\nNo note.', []],
+  ])('%j', (source, expected) => {
+    expect(availabilityNotes(source)).toEqual(expected);
+  });
+});
+
+describe('availability wording', () => {
+  it.each(Object.keys(AVAILABILITY) as AvailabilityKey[])(
+    '%s is one sentence or more, with balanced code marks',
+    (key) => {
+      expect(AVAILABILITY[key]).toMatch(/^[A-Z].*\.$/);
+      expect(AVAILABILITY[key].split('`').length % 2).toBe(1);
+      expect(
+        availabilityParts(key)
+          .map((p) => p.text)
+          .join(''),
+      ).toBe(AVAILABILITY[key].replaceAll('`', ''));
+    },
+  );
+  it('every wording is used by a gated page', () => {
+    expect(new Set(Object.values(GATED_PAGES))).toEqual(new Set(Object.keys(AVAILABILITY)));
+  });
+});
+
+describe.each(docDirs)('availability notes in %s', (dir) => {
+  const base = path.join(root, dir);
+  const pages = listMdx(base).map((f) => path.relative(base, f));
+
+  const gated = Object.entries(GATED_PAGES).filter(([page]) => pages.includes(page));
+  it.each(gated)('%s opens with the "%s" note, once, with no wording of its own', (page, key) => {
+    const notes = availabilityNotes(readFileSync(path.join(base, page), 'utf8'));
+    expect(notes).toEqual([{offset: 0, props: `of="${key}"`}]);
+  });
+
+  it('no page outside the list uses the note', () => {
+    const others = pages.filter(
+      (page) => !(page in GATED_PAGES) && availabilityNotes(readFileSync(path.join(base, page), 'utf8')).length > 0,
+    );
+    expect(others).toEqual([]);
+  });
+});
