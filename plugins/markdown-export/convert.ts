@@ -8,6 +8,7 @@ import remarkGfm from 'remark-gfm';
 import type {Nodes, Root, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
+import {AVAILABILITY, type AvailabilityKey} from '../../src/components/Availability/availability';
 import {mapLines} from './fences';
 import {attribute, propLinks, stringOf} from './jsx';
 import {resolveHref, type LinkContext} from './links';
@@ -225,6 +226,8 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
         .join('\n\n');
     case 'details':
       return details(src, node);
+    case 'Availability':
+      return availability(node);
   }
   const html = htmlElement(src, node);
   if (html !== undefined) return html;
@@ -237,6 +240,13 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
     )
     .join('\n');
   return [list, blocks(src, node.children)].filter(Boolean).join('\n\n');
+}
+
+/** The availability note, as the page shows it: a quoted line with its label. */
+function availability(node: MdxJsxFlowElement): string {
+  const key = attribute(node, 'of');
+  if (!key || !(key in AVAILABILITY)) throw new Error(`<Availability of="${key}"> names no entry of availability.ts`);
+  return `> **Available on** ${AVAILABILITY[key as AvailabilityKey]}`;
 }
 
 /** Links in component props follow `<Link to>` in a docs version: a bare path is relative to the version's root. */

@@ -162,6 +162,11 @@ describe('markdown-export: MDX → Markdown', () => {
       '- [Guides](https://docs.example.com/guides/how-to): Task by task.\n- [API](https://docs.example.com/api/v1/)\n\nText.\n',
     ],
     [
+      'writes the availability note as a quoted line with its wording',
+      '<Availability of="enterprise" />\n\nText.\n',
+      '> **Available on** Lightdash Enterprise plan only. Not available on other plans.\n\nText.\n',
+    ],
+    [
       'keeps prose, tables and text that only looks like a directive exactly as written',
       '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',
       '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',
