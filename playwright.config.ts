@@ -1,6 +1,8 @@
 import {defineConfig, devices} from '@playwright/test';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's headless shell (scripts/setup-browser.mjs installs it): the same Chromium as the full
+// browser, with less to run per page.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 /**
  * The production build on :3100; the fixture build (test-only pages, analytics on) on :3101; the
@@ -14,7 +16,10 @@ export const PRISM_PORT = PORT + 910;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // The same everywhere (Playwright's local default is half the cores: one worker on the 2-core
+  // machines here). Three on two cores: a worker waiting on a page load or hydration leaves its core to
+  // another's axe run. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

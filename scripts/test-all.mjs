@@ -1,27 +1,119 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the order that fails fastest. Stops at the first failure.
-import {spawnSync} from 'node:child_process';
+// `npm test`: every check. Steps run as soon as the steps they need have passed, several at once,
+// because most of them leave one of the two cores idle (tsc, eslint and the diagram check are
+// single-threaded; the browser tests wait on pages as much as they compute). The first failure stops
+// everything. At the end a table gives each step's wall time.
+//
+//   node scripts/test-all.mjs              every step (what CI runs)
+//   node scripts/test-all.mjs lint build   only the steps whose names contain one of the words
+//   node scripts/test-all.mjs --quick      the everyday loop: no crawl, and builds reused when present
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
 
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const missing = (dir) => !fs.existsSync(`${dir}/index.html`);
+
+/**
+ * Both builds write the site's generated files (`.docusaurus/`), so they run one after the other; the
+ * fixture build goes first, while the single-threaded checks keep the other core busy. The unit tests
+ * read the production build and its `.docusaurus/` (the search plugin's constants), so they wait for it.
+ */
 const steps = [
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['diagrams up to date', 'npm', ['run', '--silent', 'diagrams', '--', '--check']],
-  ['production build', 'npm', ['run', '--silent', 'build']],
-  ['unit, content and contract tests', 'npx', ['vitest', 'run']],
-  ['browser-test fixture build', 'npm', ['run', '--silent', 'build:e2e']],
-  ['browser tests', 'npm', ['run', '--silent', 'test:e2e']],
-];
+  {name: 'contract', cmd: ['npm', 'run', '--silent', 'contract:build']},
+  {name: 'typecheck', after: ['contract'], cmd: ['npx', 'tsc', '--noEmit']},
+  {name: 'lint', cmd: ['npm', 'run', '--silent', 'lint']},
+  {name: 'diagrams up to date', cmd: ['npm', 'run', '--silent', 'diagrams', '--', '--check']},
+  {
+    name: 'browser-test fixture build',
+    after: ['contract'],
+    cmd: ['npm', 'run', '--silent', 'build:e2e'],
+    skip: quick && !missing('build-e2e') && 'build-e2e/ exists (--quick reuses it)',
+  },
+  {
+    name: 'production build',
+    after: ['contract', 'browser-test fixture build'],
+    cmd: ['npm', 'run', '--silent', 'build:site'],
+    skip: quick && !missing('build') && 'build/ exists (--quick reuses it)',
+  },
+  {name: 'unit, content and contract tests', after: ['production build'], cmd: ['npx', 'vitest', 'run']},
+  {
+    name: 'browser tests',
+    after: ['production build', 'browser-test fixture build'],
+    cmd: ['npm', 'run', '--silent', 'test:e2e', ...(quick ? ['--', '--grep-invert', 'crawl,'] : [])],
+  },
+].filter((step) => only.length === 0 || only.some((word) => step.name.includes(word)));
 
-const only = process.argv.slice(2);
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
-  const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, {stdio: 'inherit'});
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${seconds} s)`);
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+const running = new Map();
+const done = new Map();
+
+/** Every line a step prints, with the step's name in front, so parallel output stays readable. */
+function pipeLines(stream, label, out) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) out.write(`${label} │ ${line}\n`);
+  });
+  stream.on('end', () => rest && out.write(`${label} │ ${rest}\n`));
 }
+
+function stopAll(status) {
+  for (const child of running.values()) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  printTimes();
+  process.exit(status);
+}
+
+function printTimes() {
+  console.log('\nstep                              wall (s)');
+  for (const [name, time] of done) console.log(`${name.padEnd(34)}${time.padStart(8)}`);
+  console.log(`${'whole run'.padEnd(34)}${seconds(started).padStart(8)}`);
+}
+
+function ready(step) {
+  return (step.after ?? []).every((name) => done.has(name) || !steps.some((s) => s.name === name));
+}
+
+function startReady() {
+  for (const step of steps) {
+    if (done.has(step.name) || running.has(step.name) || !ready(step)) continue;
+    if (step.skip) {
+      console.log(`- ${step.name}: skipped, ${step.skip}`);
+      done.set(step.name, '0.0');
+      continue;
+    }
+    const since = Date.now();
+    console.log(`\n=== ${step.name} ===`);
+    // detached: its own process group, so a failure elsewhere can stop it with everything it started.
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    pipeLines(child.stdout, step.name, process.stdout);
+    pipeLines(child.stderr, step.name, process.stderr);
+    running.set(step.name, child);
+    child.on('close', (code) => {
+      running.delete(step.name);
+      if (code !== 0) {
+        console.error(`\n✗ ${step.name} failed after ${seconds(since)} s`);
+        stopAll(code ?? 1);
+      }
+      console.log(`✓ ${step.name} (${seconds(since)} s)`);
+      done.set(step.name, seconds(since));
+      startReady();
+    });
+  }
+  if (running.size === 0 && done.size === steps.length) {
+    printTimes();
+    process.exit(0);
+  }
+}
+
+process.on('SIGINT', () => stopAll(130));
+process.on('SIGTERM', () => stopAll(143));
+startReady();

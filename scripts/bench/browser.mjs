@@ -1,5 +1,6 @@
-// Debian's Chromium driven by Playwright, with the binary and the quiet-network flags of the browser
-// tests (read from playwright.config.ts, so both always agree). Lighthouse launches the same binary.
+// Debian's Chromium driven by Playwright, with the quiet-network flags of the browser tests (read from
+// playwright.config.ts, so both always agree). The full browser, not the tests' headless shell:
+// Lighthouse launches the same binary, and readers' browsers are full ones.
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -10,13 +11,12 @@ import {BenchError, onCleanup} from './process.mjs';
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let settings = null;
-/** {executablePath, args} of the browser tests (CHROMIUM_PATH or /usr/bin/chromium). */
+/** {executablePath, args}: CHROMIUM_PATH or /usr/bin/chromium, with the browser tests' flags. */
 export async function chromiumSettings() {
   if (!settings) {
     const config = await loadFreshModule(path.join(siteDir, 'playwright.config.ts'));
-    const {executablePath, args = []} = config.use?.launchOptions ?? {};
-    if (!executablePath) throw new BenchError('playwright.config.ts sets no launchOptions.executablePath.');
-    settings = {executablePath, args};
+    const {args = []} = config.use?.launchOptions ?? {};
+    settings = {executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args};
   }
   if (!fs.existsSync(settings.executablePath)) {
     throw new BenchError(

@@ -20,8 +20,8 @@ const urls = [...fs.readFileSync(path.join(build, 'sitemap.xml'), 'utf8').matchA
   },
 );
 
-/** About 25 pages a test: enough tests for the two workers to share evenly, few enough to start fast. */
-const GROUP_SIZE = 25;
+/** About 15 pages a test: enough tests for the workers to finish together, few enough to start fast. */
+const GROUP_SIZE = 15;
 const groups = Array.from({length: Math.ceil(urls.length / GROUP_SIZE)}, (_, i) =>
   urls.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
 );
