@@ -1,0 +1,32 @@
+/**
+ * Module hooks that let Node run the search plugin's browser worker unchanged.
+ *
+ * @easyops-cn/docusaurus-search-local ships its browser code (`dist/client/`) as ES modules without
+ * `"type": "module"` and with extensionless relative imports, written for a bundler. Node needs three
+ * things a bundler gives it:
+ * - those files are ES modules, and `./tokenize` means `./tokenize.js`;
+ * - `comlink` (the worker's message channel to the page) is not needed here: a no-op `expose`;
+ * - `proxiedGeneratedConstants` re-exports a module Docusaurus writes at build time: our copy of the
+ *   same constants (`generated-constants.mjs`).
+ * Registered by `register.mjs` before the worker is imported; every other module loads as usual.
+ */
+const PLUGIN_CLIENT = '/@easyops-cn/docusaurus-search-local/dist/client/';
+const COMLINK_SHIM = new URL('./comlink-shim.mjs', import.meta.url).href;
+const CONSTANTS = new URL('./generated-constants.mjs', import.meta.url).href;
+
+const inPluginClient = (url) => typeof url === 'string' && url.includes(PLUGIN_CLIENT);
+
+export async function resolve(specifier, context, nextResolve) {
+  if (!inPluginClient(context.parentURL)) return nextResolve(specifier, context);
+  if (specifier === 'comlink') return {url: COMLINK_SHIM, shortCircuit: true};
+  if (/(^|\/)proxiedGeneratedConstants(\.js)?$/.test(specifier)) return {url: CONSTANTS, shortCircuit: true};
+  if (specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {
+    return nextResolve(`${specifier}.js`, context);
+  }
+  return nextResolve(specifier, context);
+}
+
+export async function load(url, context, nextLoad) {
+  if (inPluginClient(url) && url.endsWith('.js')) return nextLoad(url, {...context, format: 'module'});
+  return nextLoad(url, context);
+}
