@@ -170,7 +170,7 @@ function describeAuth(spec, operation) {
     required: !requirements.some((r) => Object.keys(r).length === 0),
     anyOf: requirements
       .filter((r) => Object.keys(r).length > 0)
-      .map((r) => Object.keys(r).map((name) => ({name, ...(schemes[name] ?? {})}))),
+      .map((r) => Object.keys(r).map((scheme) => ({scheme, ...(schemes[scheme] ?? {})}))),
   };
 }
 

@@ -53,7 +53,8 @@ export async function readPage(source, page, siteUrls) {
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new NotFoundError(
-        `There is no docs page at ${markdownPath.replace(/\.md$/, '')}. Find the right path with search_docs ` +
+        `There is no docs page at ${markdownPath.replace(/\.md$/, '')}. ${error.message} ` +
+          'Find the right path with search_docs ' +
           '(released pages are at /..., Next pages at /next/...).',
       );
     }

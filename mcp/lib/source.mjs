@@ -148,6 +148,11 @@ class UrlSource {
     }
     if (response.status === 404) throw new NotFoundError(`${sitePath} is not on ${this.description} (HTTP 404).`);
     if (!response.ok) throw new DocsError(`${url.href} answered HTTP ${response.status}.`);
+    // Many static hosts answer any unknown path with their HTML home or 404 page and status 200.
+    if (/^text\/html/i.test(response.headers.get('content-type') ?? '') && !/\.html?$/.test(url.pathname)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new NotFoundError(`${sitePath} is not on ${this.description} (it answered with an HTML page).`);
+    }
     return readLimited(response, url);
   }
 }
