@@ -35,7 +35,8 @@ export async function startServer(args: string[]): Promise<ServerUnderTest> {
   let log = '';
   transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const client = new Client({name: 'lightdash-docs-tests', version: '0.0.0'});
-  await client.connect(transport);
+  // The SDK gives up on a request after 60 s by default; a loaded CI machine can take longer to start.
+  await client.connect(transport, {timeout: SLOW});
   return {client, stderr: () => log, close: () => client.close()};
 }
 
@@ -46,7 +47,7 @@ export interface ToolAnswer {
 
 /** Calls a tool and returns its one text block. */
 export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
-  const result = await client.callTool({name, arguments: args});
+  const result = await client.callTool({name, arguments: args}, undefined, {timeout: SLOW});
   const content = result.content as {type: string; text?: string}[];
   if (content.length !== 1 || content[0].type !== 'text') {
     throw new Error(`${name} answered ${JSON.stringify(content).slice(0, 200)}, not one text block`);
