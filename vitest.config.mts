@@ -7,6 +7,7 @@ export default defineConfig({
       'tests/contract/**/*.test.ts',
       'tests/content/**/*.test.ts',
       'tests/search/**/*.test.ts',
+      'tests/mcp/**/*.test.ts',
     ],
     // Contract compilation and Redocly lint take a few seconds each on 2 cores.
     testTimeout: 60_000,

@@ -208,6 +208,7 @@ export const informationArchitecture: Item[] = [
       'self-host/customize-deployment/configure-logging-for-lightdash',
     ]),
   ]),
+  'use-these-docs-with-ai',
   'contact/contact_info',
 ];
 

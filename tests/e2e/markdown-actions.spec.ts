@@ -18,6 +18,15 @@ const actions = (page: Page) => page.getByRole('group', {name: 'This page as Mar
 const copyButton = (page: Page) => actions(page).getByRole('button', {name: 'Copy page'});
 const viewLink = (page: Page) => actions(page).getByRole('link', {name: 'View as Markdown'});
 const status = (page: Page) => actions(page).getByRole('status');
+/** Its accessible name also says that it opens a new tab. */
+const chatLink = (page: Page, assistant: string) =>
+  actions(page).getByRole('link', {name: `Open in ${assistant} (opens in a new tab)`, exact: true});
+/** docusaurus.config.ts `url`: an assistant must fetch the Markdown from the published site. */
+const SITE_URL = 'https://docs.lightdash.com';
+const CHATS = [
+  ['ChatGPT', 'https://chatgpt.com/'],
+  ['Claude', 'https://claude.ai/new'],
+] as const;
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 for (const [url, markdown] of PAGES) {
@@ -59,6 +68,35 @@ for (const [url, markdown] of PAGES) {
   });
 }
 
+for (const [url, markdown] of PAGES) {
+  test(`${url}: Open in ChatGPT / Claude start a chat about ${SITE_URL}${markdown}, in a new tab`, async ({
+    page,
+    context,
+  }) => {
+    // The assistants are not reached from the test machine: their pages are answered here.
+    await context.route(/^https:\/\/(chatgpt\.com|claude\.ai)\//, (route) =>
+      route.fulfill({contentType: 'text/html', body: '<title>assistant</title>'}),
+    );
+    await page.goto(url);
+    await hydrated(page);
+    for (const [assistant, newChat] of CHATS) {
+      const link = chatLink(page, assistant);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /(^| )noopener( |$)/);
+      const href = new URL((await link.getAttribute('href')) ?? '');
+      expect(href.origin + href.pathname).toBe(newChat);
+      const question = href.searchParams.get('q') ?? '';
+      expect(question).toContain(` ${SITE_URL}${markdown} `);
+      const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      expect(tab.url()).toBe(href.href);
+      // noopener: the chat tab cannot reach back into the docs page.
+      expect(await tab.evaluate(() => window.opener)).toBeNull();
+      await tab.close();
+      await expect(page).toHaveURL(new RegExp(`${url.replace(/\//g, '\\/')}$`));
+    }
+  });
+}
+
 test('a failed download says why, leaves the clipboard alone and keeps the link', async ({page}) => {
   await page.route('**/*.md', (route) => route.abort());
   await page.goto('/guides/pinning');
@@ -71,7 +109,7 @@ test('a failed download says why, leaves the clipboard alone and keeps the link'
   await expect(viewLink(page)).toHaveAttribute('href', '/guides/pinning.md');
 });
 
-test('keyboard: Tab reaches Copy page then View as Markdown, with a visible focus ring; Enter copies', async ({
+test('keyboard: Tab reaches Copy page, View as Markdown, Open in ChatGPT and Open in Claude, with a visible focus ring; Enter copies', async ({
   page,
   request,
 }) => {
@@ -89,10 +127,13 @@ test('keyboard: Tab reaches Copy page then View as Markdown, with a visible focu
   }
   await expect(button).toBeFocused();
   expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-  await page.keyboard.press('Tab');
-  await expect(viewLink(page)).toBeFocused();
-  expect(await viewLink(page).evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-  await page.keyboard.press('Shift+Tab');
+  for (const link of [viewLink(page), chatLink(page, 'ChatGPT'), chatLink(page, 'Claude')]) {
+    await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    expect(await link.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  }
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab');
+  await expect(button).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Copied', BUSY_MACHINE);
   await expect(button).toBeFocused();
@@ -119,10 +160,10 @@ for (const scheme of ['light', 'dark'] as const) {
 test.describe('on a 375 px phone', () => {
   test.use({viewport: {width: 375, height: 800}});
 
-  test('both controls fit on screen and the page does not scroll sideways', async ({page}) => {
+  test('every control fits on screen and the page does not scroll sideways', async ({page}) => {
     await page.goto('/guides/pinning');
     await hydrated(page);
-    for (const control of [copyButton(page), viewLink(page)]) {
+    for (const control of [copyButton(page), viewLink(page), chatLink(page, 'ChatGPT'), chatLink(page, 'Claude')]) {
       const box = await control.boundingBox();
       expect(box).not.toBeNull();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);

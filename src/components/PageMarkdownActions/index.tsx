@@ -1,4 +1,6 @@
 import React, {useRef, useState, type ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {chatLinks} from './chatLinks';
 import styles from './styles.module.css';
 
 interface Props {
@@ -33,8 +35,12 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-/** "Copy page" and "View as Markdown" (issue 11): a page's Markdown for a chat assistant or an editor. */
+/**
+ * "Copy page" and "View as Markdown" (issue 11): a page's Markdown for a chat assistant or an editor;
+ * "Open in ChatGPT" and "Open in Claude" (issue 22) start a chat about it.
+ */
 export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
   const [status, setStatus] = useState<Status>({busy: false, message: ''});
   // A second press while a copy is running is ignored rather than disabling the button, which
   // would drop keyboard focus to the page.
@@ -62,6 +68,12 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
       <a className={styles.action} href={markdownUrl} type="text/markdown">
         View as Markdown
       </a>
+      {chatLinks(siteConfig.url, markdownUrl).map(({assistant, href}) => (
+        <a key={assistant} className={styles.action} href={href} target="_blank" rel="noopener noreferrer">
+          Open in {assistant}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ))}
       <span className={styles.status} role="status" aria-live="polite">
         {status.message}
       </span>

@@ -1,0 +1,212 @@
+/**
+ * The Lightdash API from the OpenAPI document the build publishes (`/api/v1/openapi.json`, compiled
+ * from the TypeSpec contract): list operations, and describe one with its `$ref`s expanded.
+ */
+import {DocsError, NotFoundError, readJson} from './source.mjs';
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+/** Where the API reference pages live: `<base>/<tag slug>/<operationId>` (plugins/api-reference). */
+const API_REFERENCE_BASE = '/api/v1';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** How deep `$ref`s are expanded before a schema is shown by name only. */
+export const MAX_SCHEMA_DEPTH = 5;
+/** A description larger than this is expanded less deeply, so it stays readable in a chat. */
+const MAX_DESCRIPTION_CHARS = 60_000;
+
+/** Loads and checks the OpenAPI document once per source. */
+export class ApiSpec {
+  constructor(source, siteUrl) {
+    this.source = source;
+    this.siteUrl = siteUrl;
+    this.loaded = undefined;
+  }
+
+  async operations() {
+    // A failed load is not kept, so the next call tries again.
+    this.loaded ??= this.load().catch((error) => {
+      this.loaded = undefined;
+      throw error;
+    });
+    return this.loaded;
+  }
+
+  async load() {
+    const spec = await readJson(this.source, OPENAPI_PATH);
+    if (typeof spec?.openapi !== 'string' || typeof spec.paths !== 'object' || spec.paths === null) {
+      throw new DocsError(`${OPENAPI_PATH} from ${this.source.description} is not an OpenAPI document.`);
+    }
+    const operations = [];
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const method of METHODS) {
+        const operation = item?.[method];
+        if (operation && typeof operation === 'object') operations.push({path, method, item, operation});
+      }
+    }
+    return {spec, operations};
+  }
+
+  /** Operations whose first tag is `tag` (case-insensitive), or all of them for `all`. */
+  async list(tag) {
+    const {spec, operations} = await this.operations();
+    const tags = tagNames(spec, operations);
+    const wanted = tag.trim().toLowerCase();
+    const chosen = wanted === 'all' ? operations : operations.filter((o) => firstTag(o).toLowerCase() === wanted);
+    if (chosen.length === 0) {
+      throw new NotFoundError(`There is no API tag "${tag}". Tags: ${tags.join(', ')}; or "all".`);
+    }
+    return chosen.map((o) => ({
+      operationId: o.operation.operationId,
+      method: o.method.toUpperCase(),
+      path: o.path,
+      summary: o.operation.summary,
+      tag: firstTag(o),
+    }));
+  }
+
+  /** One operation by operationId or `METHOD /path` (a template or a concrete path), described in full. */
+  async describe(reference) {
+    const {spec, operations} = await this.operations();
+    const found = findOperation(operations, reference.trim());
+    if (!found) {
+      throw new NotFoundError(
+        `There is no API operation "${reference}". Give an operationId (like getChartHistory) or ` +
+          '"METHOD /path" (like GET /api/v1/saved/{chartUuid}/history); list_api_operations lists them.',
+      );
+    }
+    for (let depth = MAX_SCHEMA_DEPTH; ; depth--) {
+      const description = describeOperation(spec, found, depth, this.siteUrl);
+      if (depth <= 1 || JSON.stringify(description).length <= MAX_DESCRIPTION_CHARS) return description;
+    }
+  }
+}
+
+function firstTag(o) {
+  return o.operation.tags?.[0] ?? 'Untagged';
+}
+
+function tagNames(spec, operations) {
+  const used = new Set(operations.map(firstTag));
+  const declared = (spec.tags ?? []).map((t) => t.name).filter((name) => used.has(name));
+  return [...new Set([...declared, ...used])];
+}
+
+function findOperation(operations, reference) {
+  const byId = operations.find((o) => o.operation.operationId === reference);
+  if (byId) return byId;
+  const match = /^([A-Za-z]+)\s+(\S+)$/.exec(reference);
+  if (!match) return undefined;
+  const method = match[1].toLowerCase();
+  const path = match[2].replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+  const candidates = operations.filter((o) => o.method === method);
+  return (
+    candidates.find((o) => o.path === path) ??
+    candidates.find((o) => samePathTemplate(o.path, path)) ??
+    candidates.find((o) => templateMatches(o.path, path))
+  );
+}
+
+/** `/a/{x}` and `/a/{uuid}` name the same route. */
+function samePathTemplate(template, path) {
+  const shape = (p) => p.replace(/\{[^}]+\}/g, '{}');
+  return shape(template) === shape(path);
+}
+
+/** `/api/v1/saved/{chartUuid}` matches the concrete `/api/v1/saved/3675b69e-...`. */
+function templateMatches(template, path) {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
+/** `Roles & Permissions` → `roles-permissions`, as plugins/api-reference/model/slug.ts does. */
+export function slugify(text) {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function describeOperation(spec, {path, method, item, operation}, depth, siteUrl) {
+  const expand = (value) => expandRefs(value, spec, depth, []);
+  const tag = firstTag({operation});
+  return {
+    operationId: operation.operationId,
+    method: method.toUpperCase(),
+    path,
+    summary: operation.summary,
+    description: operation.description,
+    tags: operation.tags,
+    ...(operation.deprecated ? {deprecated: true} : {}),
+    docsUrl: new URL(`.${API_REFERENCE_BASE}/${slugify(tag)}/${operation.operationId}`, siteUrl).href,
+    servers: (operation.servers ?? item.servers ?? spec.servers ?? []).map((s) => s.url),
+    auth: describeAuth(spec, operation),
+    parameters: mergeParameters(spec, item.parameters, operation.parameters).map(expand),
+    ...(operation.requestBody ? {requestBody: expand(resolve(spec, operation.requestBody))} : {}),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses ?? {}).map(([code, response]) => [code, expand(resolve(spec, response))]),
+    ),
+    schemaDepth: `$ref expanded ${depth} levels deep; deeper schemas are named by "$ref" only.`,
+  };
+}
+
+/** Path-level parameters apply unless the operation redefines the same name and location. */
+function mergeParameters(spec, pathLevel = [], operationLevel = []) {
+  const own = operationLevel.map((p) => resolve(spec, p));
+  const key = (p) => `${p.in}:${p.name}`;
+  const inherited = pathLevel.map((p) => resolve(spec, p)).filter((p) => !own.some((o) => key(o) === key(p)));
+  return [...inherited, ...own];
+}
+
+/** The operation's security (or the document's), with each scheme spelled out. */
+function describeAuth(spec, operation) {
+  const requirements = operation.security ?? spec.security ?? [];
+  if (requirements.length === 0) return {required: false, anyOf: []};
+  const schemes = spec.components?.securitySchemes ?? {};
+  return {
+    required: !requirements.some((r) => Object.keys(r).length === 0),
+    anyOf: requirements
+      .filter((r) => Object.keys(r).length > 0)
+      .map((r) => Object.keys(r).map((scheme) => ({scheme, ...(schemes[scheme] ?? {})}))),
+  };
+}
+
+/** The target of a local `$ref` (`#/components/...`), or the value itself. */
+function resolve(spec, value) {
+  if (!value || typeof value.$ref !== 'string') return value;
+  const target = lookup(spec, value.$ref);
+  return target === undefined ? value : target;
+}
+
+function lookup(spec, ref) {
+  if (!ref.startsWith('#/')) return undefined;
+  let node = spec;
+  for (const part of ref.slice(2).split('/')) {
+    node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/**
+ * A copy of `value` with local `$ref`s replaced by what they point to, `depth` refs deep. An
+ * expanded schema keeps its name in `x-schema`; one that refers to itself is left as a `$ref` marked
+ * `circular`, and one past the depth as a plain `$ref`.
+ */
+function expandRefs(value, spec, depth, trail) {
+  if (Array.isArray(value)) return value.map((v) => expandRefs(v, spec, depth, trail));
+  if (!value || typeof value !== 'object') return value;
+  if (typeof value.$ref === 'string') {
+    const name = value.$ref.split('/').pop();
+    if (trail.includes(value.$ref)) return {$ref: value.$ref, circular: true};
+    const target = lookup(spec, value.$ref);
+    if (target === undefined || trail.length >= depth) return {$ref: value.$ref};
+    const expanded = expandRefs(target, spec, depth, [...trail, value.$ref]);
+    return expanded && typeof expanded === 'object' && !Array.isArray(expanded)
+      ? {'x-schema': name, ...expanded}
+      : expanded;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandRefs(v, spec, depth, trail)]));
+}

@@ -1,0 +1,63 @@
+/**
+ * A docs page as Markdown: the build writes `<page>.md` next to every page (plugins/markdown-export),
+ * and the docs home of each version is `index.md`.
+ */
+import {DocsError, NotFoundError, safeSitePath} from './source.mjs';
+
+/**
+ * The site path of a page's Markdown file, from what a reader or an assistant may paste: a path
+ * (`/guides/pinning`, `guides/pinning.md`, `/next/`), or a full URL of these docs (the deployed site
+ * or the source's own address). Query strings and anchors are dropped.
+ */
+export function markdownPathFor(page, siteUrls) {
+  const input = page.trim();
+  let pathname;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(input)) {
+    pathname = pathOfDocsUrl(input, siteUrls);
+  } else {
+    pathname = (input.startsWith('/') ? input : `/${input}`).replace(/[?#].*$/, '');
+  }
+  const decoded = safeSitePath(pathname);
+  const page_ = decoded
+    .replace(/\/+$/, '')
+    .replace(/\.(md|html)$/, '')
+    .replace(/\/index$/, '');
+  if (page_ === '' || page_ === '/next') return `${page_}/index.md`;
+  return `${page_}.md`;
+}
+
+/** The path of a URL on one of these docs' sites; any other address is refused. */
+function pathOfDocsUrl(input, siteUrls) {
+  let url;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new DocsError(`"${input}" is not a valid URL.`);
+  }
+  const site = siteUrls.find((s) => s.origin === url.origin && url.pathname.startsWith(s.pathname));
+  if (!site) {
+    const origins = [...new Set(siteUrls.map((s) => s.origin))].join(' or ');
+    throw new DocsError(
+      `"${input}" is not a page of these docs: give a path like /guides/pinning or a URL on ${origins}.`,
+    );
+  }
+  // A site served under a sub-path (https://host/docs/): page paths are relative to it.
+  return `/${url.pathname.slice(site.pathname.length).replace(/^\/+/, '')}`;
+}
+
+/** The page's Markdown, or a DocsError saying that it is not a page of these docs. */
+export async function readPage(source, page, siteUrls) {
+  const markdownPath = markdownPathFor(page, siteUrls);
+  try {
+    return {markdownPath, markdown: await source.readText(markdownPath)};
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new NotFoundError(
+        `There is no docs page at ${markdownPath.replace(/\.md$/, '')}. ${error.message} ` +
+          'Find the right path with search_docs ' +
+          '(released pages are at /..., Next pages at /next/...).',
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Module hooks that let Node run the search plugin's browser worker unchanged.
+ *
+ * @easyops-cn/docusaurus-search-local ships its browser code (`dist/client/`) as ES modules without
+ * `"type": "module"` and with extensionless relative imports, written for a bundler. Node needs three
+ * things a bundler gives it:
+ * - those files are ES modules, and `./tokenize` means `./tokenize.js`;
+ * - `comlink` (the worker's message channel to the page) is not needed here: a no-op `expose`;
+ * - `proxiedGeneratedConstants` re-exports a module Docusaurus writes at build time: our copy of the
+ *   same constants (`generated-constants.mjs`).
+ * It also loads the site's own TypeScript modules (`src/lib/...`, such as the site's search ranking
+ * that `ranking.mjs` may use) by stripping their types with the repository's `typescript`, since
+ * Node 20 cannot run `.ts` files.
+ * Registered by `register.mjs` before the worker is imported; every other module loads as usual.
+ */
+const PLUGIN_CLIENT = '/@easyops-cn/docusaurus-search-local/dist/client/';
+const COMLINK_SHIM = new URL('./comlink-shim.mjs', import.meta.url).href;
+const CONSTANTS = new URL('./generated-constants.mjs', import.meta.url).href;
+
+const inPluginClient = (url) => typeof url === 'string' && url.includes(PLUGIN_CLIENT);
+
+const isTypeScript = (url) =>
+  typeof url === 'string' && url.startsWith('file:') && /\.tsx?$/.test(url) && !url.includes('/node_modules/');
+
+export async function resolve(specifier, context, nextResolve) {
+  // `./ranking` imported by a TypeScript module means `./ranking.ts`.
+  if (isTypeScript(context.parentURL) && specifier.startsWith('.') && !/\.[cm]?[jt]sx?$/.test(specifier)) {
+    return nextResolve(`${specifier}.ts`, context);
+  }
+  if (!inPluginClient(context.parentURL)) return nextResolve(specifier, context);
+  if (specifier === 'comlink') return {url: COMLINK_SHIM, shortCircuit: true};
+  if (/(^|\/)proxiedGeneratedConstants(\.js)?$/.test(specifier)) return {url: CONSTANTS, shortCircuit: true};
+  if (specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {
+    return nextResolve(`${specifier}.js`, context);
+  }
+  return nextResolve(specifier, context);
+}
+
+export async function load(url, context, nextLoad) {
+  if (isTypeScript(url)) return loadTypeScript(url);
+  if (inPluginClient(url) && url.endsWith('.js')) return nextLoad(url, {...context, format: 'module'});
+  return nextLoad(url, context);
+}
+
+async function loadTypeScript(url) {
+  const {readFile} = await import('node:fs/promises');
+  const {default: ts} = await import('typescript');
+  const source = await readFile(new URL(url), 'utf8');
+  const {outputText} = ts.transpileModule(source, {
+    fileName: new URL(url).pathname,
+    compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false},
+  });
+  return {format: 'module', source: outputText, shortCircuit: true};
+}

@@ -1,0 +1,69 @@
+/**
+ * Starts the docs MCP server (mcp/bin/lightdash-docs-mcp.mjs) as a client would, over stdio, and
+ * connects the SDK's own client to it.
+ */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const BUILD_DIR = path.join(ROOT, 'build');
+const BIN = path.join(ROOT, 'mcp/bin/lightdash-docs-mcp.mjs');
+
+/** The server reads 5 MB of search index on a busy machine: searches get this long. */
+export const SLOW = 180_000;
+
+/** Fails with the command to run when the production build is missing. */
+export function requireBuild(): void {
+  for (const file of ['search-index.json', 'next/search-index.json', 'api/v1/openapi.json', 'llms.txt']) {
+    if (!existsSync(path.join(BUILD_DIR, file))) {
+      throw new Error(`The MCP tests read the production build, but build/${file} is missing. Run \`npm run build\`.`);
+    }
+  }
+}
+
+export interface ServerUnderTest {
+  client: Client;
+  /** What the server wrote to stderr (its log). */
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+export async function startServer(args: string[]): Promise<ServerUnderTest> {
+  const transport = new StdioClientTransport({command: process.execPath, args: [BIN, ...args], stderr: 'pipe'});
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const client = new Client({name: 'lightdash-docs-tests', version: '0.0.0'});
+  // The SDK gives up on a request after 60 s by default; a loaded CI machine can take longer to start.
+  await client.connect(transport, {timeout: SLOW});
+  return {client, stderr: () => log, close: () => client.close()};
+}
+
+export interface ToolAnswer {
+  isError: boolean;
+  text: string;
+}
+
+/** Calls a tool and returns its one text block. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+  const result = await client.callTool({name, arguments: args}, undefined, {timeout: SLOW});
+  const content = result.content as {type: string; text?: string}[];
+  if (content.length !== 1 || content[0].type !== 'text') {
+    throw new Error(`${name} answered ${JSON.stringify(content).slice(0, 200)}, not one text block`);
+  }
+  return {isError: result.isError === true, text: content[0].text ?? ''};
+}
+
+/** Calls a tool that must succeed and parses its JSON answer. */
+export async function callJson<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+  const answer = await callTool(client, name, args);
+  if (answer.isError) throw new Error(`${name}(${JSON.stringify(args)}) failed: ${answer.text}`);
+  return JSON.parse(answer.text) as T;
+}
+
+export interface SearchAnswer {
+  query: string;
+  version: string;
+  hits: {title: string; section?: string; url: string; markdownUrl?: string; snippet: string}[];
+}
