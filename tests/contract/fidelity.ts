@@ -53,7 +53,8 @@ class Flattener {
       const target = this.doc.components.schemas[name];
       if (!target) throw new Error(`Unresolved $ref ${current.$ref}`);
       // 3.1 allows siblings next to $ref (descriptions, nullability); keep them.
-      const {$ref: _ignored, ...siblings} = current;
+      const siblings = {...current};
+      delete siblings.$ref;
       current = {...target, ...siblings};
     }
     return current;
