@@ -12,7 +12,16 @@
 //   - allOf is merged; anyOf/oneOf union their types and properties, and a property of a union is required when
 //     every object variant requires it.
 // Recursion stops when a $ref is met again on the same branch (recursive filter groups), on each side separately.
-import type {JsonObject, OpenApiDocument} from './contract';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {root, type JsonObject, type OpenApiDocument} from './contract';
+
+/** The spec the Lightdash 0.1410.1 server publishes, kept next to the repository as reference data (issue 18). */
+export const realSpecFile = path.resolve(root, '..', 'shared', 'reference', 'lightdash-openapi-0.1410.1.json');
+
+export function loadRealSpec(): OpenApiDocument {
+  return JSON.parse(readFileSync(realSpecFile, 'utf8')) as OpenApiDocument;
+}
 
 export type Facts = Map<string, string>;
 
