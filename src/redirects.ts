@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {legacyOperationUrls} from '../plugins/api-reference/legacyOperationUrls';
+import {operationSlug} from '../plugins/api-reference/model/slug';
 
 /**
  * Client-side redirects (old URL → page that replaced it), from shared/facts/routes.md.
@@ -75,7 +77,18 @@ function buildRedirects(): Redirect[] {
   for (const [from, to] of Object.entries(nextRenames)) {
     if (docExists(next.dir, to)) list.push({from: next.prefix + from, to: next.prefix + to});
   }
+  list.push(...apiOperationRedirects());
   return list;
+}
+
+/**
+ * API reference pages published before issue 18 (/api/v1/<tag>/<our old operationId>) → the page of the same
+ * operation now (/api/v1/<tag>/<kebab-case real operationId>). The tag segment did not change.
+ */
+export function apiOperationRedirects(): Redirect[] {
+  return Object.entries(legacyOperationUrls)
+    .map(([from, operationId]) => ({from, to: `${from.slice(0, from.lastIndexOf('/'))}/${operationSlug(operationId)}`}))
+    .filter(({from, to}) => from !== to);
 }
 
 /**

@@ -37,7 +37,7 @@ export const OPENAPI_VERSIONS = {
 };
 
 /** The operation whose page is compared (the browser tests use it too). */
-export const SAMPLE_OPERATION = 'createSpace';
+export const SAMPLE_OPERATION = 'CreateSpaceInProject';
 
 /** The template the classic peer follows; installed with the peer, its stylesheet is copied from it. */
 export const TEMPLATE = {'create-docusaurus': '3.10.2'};

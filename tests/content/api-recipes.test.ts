@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {slugify} from '../../plugins/api-reference/model/slug';
+import {operationSlug, slugify} from '../../plugins/api-reference/model/slug';
 import {
   createValidator,
   describeErrors,
@@ -244,7 +244,7 @@ function checkResponses(step: RecipeStep, {operation}: Call): string[] {
 
 function checkLinks(step: RecipeStep, {operation}: Call): string[] {
   const tag = operation.operation.tags?.[0] ?? '';
-  const expected = `/api/v1/${slugify(tag)}/${operation.operation.operationId}`;
+  const expected = `/api/v1/${slugify(tag)}/${operationSlug(operation.operation.operationId ?? '')}`;
   const operationLinks = step.apiLinks.filter((l) => /^\/api\/v1\/(?!schemas\/)[^/]+\/[^/]+$/.test(l));
   const problems = operationLinks.filter((l) => l !== expected).map((l) => `links ${l}, not the call's ${expected}`);
   if (!operationLinks.includes(expected)) problems.push(`no link to the operation page ${expected}`);
@@ -452,8 +452,8 @@ describe('a broken recipe is reported', () => {
     [
       'a link to another operation',
       'get-compiled-sql-of-a-chart',
-      (t: string) => t.replace('(/api/v1/exploring/compileQuery)', '(/api/v1/exploring/runQuery)'),
-      /step 2: links \/api\/v1\/exploring\/runQuery, not the call's \/api\/v1\/exploring\/compileQuery/,
+      (t: string) => t.replace('(/api/v1/exploring/compile-query)', '(/api/v1/exploring/run-metric-query)'),
+      /step 2: links \/api\/v1\/exploring\/run-metric-query, not the call's \/api\/v1\/exploring\/compile-query/,
     ],
     [
       'a query parameter of the wrong type',

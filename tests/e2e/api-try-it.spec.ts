@@ -12,8 +12,8 @@ import {hydrated} from './helpers';
 const root = path.join(__dirname, '../..');
 const PRISM = `http://127.0.0.1:${PRISM_PORT}`;
 const KEY = 'ldpat_try_it_secret_4f9c';
-const createSpace = '/api/v1/spaces/createSpace';
-const listSpaces = '/api/v1/spaces/listSpaces';
+const createSpace = '/api/v1/spaces/create-space-in-project';
+const listSpaces = '/api/v1/spaces/list-spaces-in-project';
 
 // One Prism for the whole file.
 test.describe.configure({mode: 'serial'});

@@ -31,7 +31,7 @@ test.beforeEach(async ({page}) => {
   });
 });
 
-for (const path of ['/guides/how-to-create-metrics', '/api/v1/spaces/createSpace', '/']) {
+for (const path of ['/guides/how-to-create-metrics', '/api/v1/spaces/create-space-in-project', '/']) {
   test(`${path}: painted before the app's scripts are added, then started in steps and hydrated`, async ({page}) => {
     const problems = watchPage(page);
     const preloaded: string[] = [];

@@ -51,7 +51,7 @@ test('an unknown path shows the not-found page with HTTP 404', async ({page}) =>
 });
 
 test('an unknown API path reached inside the app shows the not-found page', async ({page}) => {
-  await page.goto('/api/v1/spaces/createSpace');
+  await page.goto('/api/v1/spaces/create-space-in-project');
   await hydrated(page);
   // A client-side navigation, as the router sees one: the API reference's parent route (ApiRoot)
   // matches every path below /api/v1 and must fall back to the not-found page itself.

@@ -29,7 +29,7 @@ export function sectionOf(route: string): string {
   return path.startsWith('/api/v1') ? 'api/v1' : path.split('/')[1] || '(home)';
 }
 
-/** An operation page of the API Reference, such as `/api/v1/spaces/createSpace` (not a schema page). */
+/** An operation page of the API Reference, such as `/api/v1/spaces/create-space-in-project` (not a schema page). */
 export function isOperationPage(route: string): boolean {
   return /^\/api\/v1\/(?!schemas\/)[^/#]+\/[^/#]+$/.test(pathOf(route));
 }

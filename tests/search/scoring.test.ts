@@ -90,7 +90,7 @@ describe('parseQuestions', () => {
 
 describe('sections', () => {
   it('maps routes to docs sections', () => {
-    expect(sectionOf('/api/v1/spaces/createSpace')).toBe('api/v1');
+    expect(sectionOf('/api/v1/spaces/create-space-in-project')).toBe('api/v1');
     expect(sectionOf('/self-host/update-lightdash#helm')).toBe('self-host');
     expect(sectionOf('/')).toBe('(home)');
   });
@@ -108,7 +108,7 @@ describe('sections', () => {
 
 describe('API Reference context', () => {
   it('tells operation pages from the overview, tag and schema pages', () => {
-    expect(isOperationPage('/api/v1/spaces/createSpace')).toBe(true);
+    expect(isOperationPage('/api/v1/spaces/create-space-in-project')).toBe(true);
     expect(isOperationPage('/api/v1/#pagination')).toBe(false);
     expect(isOperationPage('/api/v1/spaces')).toBe(false);
     expect(isOperationPage('/api/v1/schemas/Space')).toBe(false);

@@ -8,7 +8,7 @@ import {markdownToHtml, markdownToInlineHtml, splitSections} from '../../plugins
 import type {OpenApiDocument, Schema} from '../../plugins/api-reference/model/openapi';
 import {accessNote, buildApiReference, commonPathPrefix, defaultServer} from '../../plugins/api-reference/model/pages';
 import {SchemaTreeBuilder} from '../../plugins/api-reference/model/schemaTree';
-import {parameterAnchor, responseAnchor, slugify} from '../../plugins/api-reference/model/slug';
+import {operationSlug, parameterAnchor, responseAnchor, slugify} from '../../plugins/api-reference/model/slug';
 import type {SchemaNode} from '../../plugins/api-reference/types';
 import {
   buildRequest,
@@ -38,21 +38,29 @@ describe('slugs and anchors', () => {
     ['200', 'response-200'],
     ['default', 'response-default'],
   ])('responseAnchor(%s) = %s', (code, expected) => expect(responseAnchor(code)).toBe(expected));
+
+  it.each([
+    ['getCsvUrl', 'get-csv-url'],
+    ['GetMyOrganization', 'get-my-organization'],
+    ['Rotate personal access token', 'rotate-personal-access-token'],
+    ['getGitIntegrationPRs', 'get-git-integration-p-rs'],
+    ['CreateSpaceInProject', 'create-space-in-project'],
+  ])('operationSlug(%j) = %j', (input, expected) => expect(operationSlug(input)).toBe(expected));
 });
 
 describe('old Redoc deep links', () => {
   const tables = {
-    operations: {[deepLinkKey('getSpace')]: '/api/v1/spaces/getSpace'},
+    operations: {[deepLinkKey('getSpace')]: '/api/v1/spaces/get-space'},
     tags: {
       [deepLinkKey('Roles & Permissions')]: '/api/v1/roles-permissions',
       [deepLinkKey('Spaces')]: '/api/v1/spaces',
     },
   };
   it.each([
-    ['#tag/Spaces/operation/getSpace', '/api/v1/spaces/getSpace'],
-    ['#tag/Spaces/operation/GetSpace', '/api/v1/spaces/getSpace'],
-    ['#tag/Spaces/operation/get_space', '/api/v1/spaces/getSpace'],
-    ['#operation/getSpace', '/api/v1/spaces/getSpace'],
+    ['#tag/Spaces/operation/getSpace', '/api/v1/spaces/get-space'],
+    ['#tag/Spaces/operation/GetSpace', '/api/v1/spaces/get-space'],
+    ['#tag/Spaces/operation/get_space', '/api/v1/spaces/get-space'],
+    ['#operation/getSpace', '/api/v1/spaces/get-space'],
     ['#tag/Roles%20&%20Permissions', '/api/v1/roles-permissions'],
     ['#tag/Spaces/operation/unknownOperation', '/api/v1/spaces'],
     ['#tag/Nothing', null],
@@ -306,12 +314,12 @@ describe('buildApiReference', () => {
     expect(ref.overview.basePath).toBe('/api/v1');
     expect(ref.tags.map((t) => t.permalink)).toEqual(['/api/v1/other-things', '/api/v1/things']);
     expect(ref.operations.map((o) => o.permalink)).toEqual([
-      '/api/v1/things/getThing',
-      '/api/v1/other-things/getOther',
+      '/api/v1/things/get-thing',
+      '/api/v1/other-things/get-other',
     ]);
     expect(ref.schemas.map((s) => s.permalink)).toEqual(['/api/v1/schemas/Thing']);
     expect(ref.operations[0].defaultServer).toBe('https://example.test');
-    expect(ref.overview.deepLinks.operations.getthing).toBe('/api/v1/things/getThing');
+    expect(ref.overview.deepLinks.operations.getthing).toBe('/api/v1/things/get-thing');
   });
 
   it.each([

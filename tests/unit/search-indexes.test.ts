@@ -32,7 +32,7 @@ describe('search index post-build', () => {
     ['/next/guides', '/next/', 'guides', true],
     ['/next/guides-old/x', '/next/', 'guides', false],
     ['/guides/pinning', '/next/', 'guides', false],
-    ['/api/v1/spaces/createSpace#response-200', '/', 'api/v1', true],
+    ['/api/v1/spaces/create-space-in-project#response-200', '/', 'api/v1', true],
     ['/api/v1x', '/', 'api/v1', false],
   ])('%s with prefix %s is in "%s": %s', (url, prefix, context, expected) => {
     expect(inContext(url, prefix, context)).toBe(expected);
@@ -68,7 +68,7 @@ describe('search index post-build', () => {
     const all: Sections = [
       {
         documents: [
-          {i: 1, t: 'Create a space', u: '/api/v1/spaces/createSpace', b: ['API', 'Spaces']},
+          {i: 1, t: 'Create a space', u: '/api/v1/spaces/create-space-in-project', b: ['API', 'Spaces']},
           {i: 2, t: 'Spaces', u: '/references/spaces', b: ['Docs', 'References']},
         ],
         index: {},

@@ -29,7 +29,8 @@ import {
   type Schema,
 } from './openapi';
 import {OPERATION_TREE, SCHEMA_PAGE_TREE, SchemaTreeBuilder, collectRefs} from './schemaTree';
-import {parameterAnchor, responseAnchor, slugify} from './slug';
+import {legacyOperationUrls} from '../legacyOperationUrls';
+import {operationSlug, parameterAnchor, responseAnchor, slugify} from './slug';
 
 export interface ApiReference {
   readonly overview: OverviewPageModel & {readonly permalink: string};
@@ -160,6 +161,7 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
   const operations: OperationPageModel[] = [];
   const refsByOperation = new Map<string, Set<string>>();
   const seenIds = new Set<string>();
+  const seenPermalinks = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
     const shared = ((item.parameters as Operation['parameters']) ?? []).map((p) => resolveLocal<Parameter>(doc, p));
     for (const method of HTTP_METHODS) {
@@ -169,6 +171,9 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
       if (seenIds.has(operationId)) throw new Error(`Duplicate operationId ${operationId}`);
       seenIds.add(operationId);
       const tag = tagOf(op.tags?.[0] ?? 'Other');
+      const permalink = `${tag.permalink}/${operationSlug(operationId)}`;
+      if (seenPermalinks.has(permalink)) throw new Error(`Two operations have the page ${permalink}`);
+      seenPermalinks.add(permalink);
       const trees = new SchemaTreeBuilder(components, OPERATION_TREE);
 
       const own = (op.parameters ?? []).map((p) => resolveLocal<Parameter>(doc, p));
@@ -234,7 +239,7 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
         method: method as HttpMethod,
         path,
         summary,
-        permalink: `${tag.permalink}/${operationId}`,
+        permalink,
         ...(op.deprecated && {deprecated: true}),
         tag,
         ...(markdownToHtml(op.description) && {descriptionHtml: markdownToHtml(op.description)}),
@@ -338,7 +343,7 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
     }),
     defaultServer: server,
     deepLinks: {
-      operations: Object.fromEntries(operations.map((op) => [deepLinkKey(op.operationId), op.permalink])),
+      operations: deepLinkOperations(operations, base),
       tags: Object.fromEntries(tags.flatMap((t) => [[deepLinkKey(t.name), t.permalink]])),
     },
   };
@@ -380,4 +385,20 @@ export function commonPathPrefix(paths: readonly string[]): string {
     prefix.push(split[0][i]);
   }
   return prefix.join('/');
+}
+
+/**
+ * Redoc deep links name an operationId: the real one (`#operation/GetMyOrganization`) or, for links made while the
+ * contract had its own ids, one of those (legacyOperationUrls). The real ids win when both normalise alike.
+ */
+function deepLinkOperations(operations: readonly OperationPageModel[], base: string): Record<string, string> {
+  const byId = new Map(operations.map((op) => [op.operationId, op.permalink]));
+  const table: Record<string, string> = {};
+  for (const [oldUrl, operationId] of Object.entries(legacyOperationUrls)) {
+    const permalink = byId.get(operationId);
+    const oldId = oldUrl.slice(oldUrl.lastIndexOf('/') + 1);
+    if (permalink && oldUrl.startsWith(`${base}/`)) table[deepLinkKey(oldId)] = permalink;
+  }
+  for (const op of operations) table[deepLinkKey(op.operationId)] = op.permalink;
+  return table;
 }

@@ -17,3 +17,12 @@ export function parameterAnchor(location: string, name: string): string {
 export function responseAnchor(code: string): string {
   return `response-${code.toLowerCase()}`;
 }
+
+/**
+ * URL segment of an operation page: the operationId in kebab case. The real Lightdash operationIds mix camelCase,
+ * PascalCase and one with spaces (`Rotate personal access token`); kebab case gives every one a clean,
+ * case-insensitive segment: `GetMyOrganization` → `get-my-organization`, `getCsvUrl` → `get-csv-url`.
+ */
+export function operationSlug(operationId: string): string {
+  return slugify(operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2'));
+}

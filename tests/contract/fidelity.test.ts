@@ -1,0 +1,63 @@
+// The contract compared fact by fact with the API the Lightdash 0.1410.1 server publishes (its generated OpenAPI
+// 3.0 spec, kept as reference data). See fidelity.ts for what a fact is. Every difference must be listed in
+// deviations.yaml, either as a justified deviation (the real spec is wrong, or the server does otherwise) or, while
+// the work of issue 18 is unfinished, as an open item; an entry that matches nothing fails the test, so the file
+// cannot go stale, and the fidelity figure may not fall below the floor written there.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import YAML from 'yaml';
+import {loadContract, root} from './contract';
+import {applyDeviations, compare, loadRealSpec, type Deviation} from './fidelity';
+
+interface DeviationsFile {
+  minimumFidelity: number;
+  deviations: Deviation[];
+  open: Deviation[];
+}
+
+const real = loadRealSpec();
+const file = YAML.parse(
+  readFileSync(path.join(root, 'tests', 'contract', 'deviations.yaml'), 'utf8'),
+) as DeviationsFile;
+const comparison = compare(loadContract(), real);
+const all = [...file.deviations, ...(file.open ?? [])];
+const {explained, unexplained, unused} = applyDeviations(comparison.differences, all);
+
+const percent = (comparison.fidelity * 100).toFixed(2);
+console.log(
+  `API fidelity to Lightdash 0.1410.1: ${percent} % (${comparison.equal} of ${comparison.compared} facts equal); ` +
+    `${comparison.differences.length} differences, ${explained.length} listed ` +
+    `(${file.deviations.length} deviations, ${file.open?.length ?? 0} open items)`,
+);
+
+describe('fidelity to the real 0.1410.1 API', () => {
+  it('every entry of deviations.yaml names the place, what differs and why', () => {
+    for (const d of all) {
+      expect(d.place, JSON.stringify(d)).toMatch(/^(GET|PUT|POST|PATCH|DELETE|\*) /);
+      expect(d.differs?.length, d.place).toBeGreaterThan(5);
+      expect(d.why?.length, d.place).toBeGreaterThan(10);
+    }
+  });
+
+  it('keeps the justified deviations short', () => {
+    expect(file.deviations.length).toBeLessThanOrEqual(15);
+  });
+
+  it('has no difference that deviations.yaml does not list', () => {
+    const report = unexplained.map((d) => `${d.place}: ours=${d.ours ?? '(absent)'} real=${d.real ?? '(absent)'}`);
+    expect(report).toEqual([]);
+  });
+
+  it('lists no deviation that matches nothing', () => {
+    expect(unused.map((d) => d.place)).toEqual([]);
+  });
+
+  it(`does not fall below the recorded fidelity floor`, () => {
+    expect(comparison.fidelity * 100).toBeGreaterThanOrEqual(file.minimumFidelity);
+  });
+
+  it('matches every operation of the real API by method and path', () => {
+    expect(comparison.differences.filter((d) => d.place.endsWith(' operation'))).toEqual([]);
+  });
+});
