@@ -13,6 +13,8 @@ import {
   pathOf,
   report,
   score,
+  MIN_QUESTIONS,
+  thinKinds,
   thinSections,
   withoutApiWord,
   type Question,
@@ -40,8 +42,10 @@ beforeAll(async () => {
 });
 
 describe('search relevance set', () => {
-  it('covers every docs section', () => {
+  it(`has ≥ ${MIN_QUESTIONS} questions covering every docs section and both kinds`, () => {
+    expect(questions.length).toBeGreaterThanOrEqual(MIN_QUESTIONS);
     expect(thinSections(questions)).toEqual([]);
+    expect(thinKinds(questions)).toEqual([]);
   });
 
   it('points every question at a page (and anchor) of the released index', () => {
