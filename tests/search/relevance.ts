@@ -73,12 +73,14 @@ export function parseQuestions(text: string, source = 'questions.yaml'): Questio
       problems.push(`${where}: \`page\` must be a route starting with /, got ${JSON.stringify(entry.page)}.`);
     }
     if (entry.kind !== undefined && !QUESTION_KINDS.includes(entry.kind)) {
-      problems.push(`${where}: \`kind\` must be one of ${QUESTION_KINDS.join(', ')}, got ${JSON.stringify(entry.kind)}.`);
+      problems.push(
+        `${where}: \`kind\` must be one of ${QUESTION_KINDS.join(', ')}, got ${JSON.stringify(entry.kind)}.`,
+      );
     }
-    if (entry.kind === 'api' && sectionOf(entry.page) !== 'api/v1') {
+    if (entry.kind === 'api' && typeof entry.page === 'string' && sectionOf(entry.page) !== 'api/v1') {
       problems.push(`${where}: an API-shaped question must point at an API Reference page.`);
     }
-    if (entry.kind === 'task' && sectionOf(entry.page) === 'api/v1') {
+    if (entry.kind === 'task' && typeof entry.page === 'string' && sectionOf(entry.page) === 'api/v1') {
       problems.push(`${where}: a task question must point at a guide or reference page, not the API Reference.`);
     }
     const words = entry.q.trim().split(/\s+/).length;

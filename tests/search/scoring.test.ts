@@ -123,7 +123,9 @@ describe('question kinds', () => {
       '  - {q: c, page: /api/v1/spaces/createSpace, kind: task}',
       '  - {q: d, page: /api/v1/spaces/createSpace, kind: api}',
     ].join('\n');
-    expect(() => parseQuestions(yaml)).toThrow(/entry 1.*`kind` must be one of task, api[\s\S]*entry 2.*API Reference page[\s\S]*entry 3.*not the API Reference/);
+    expect(() => parseQuestions(yaml)).toThrow(
+      /entry 1.*`kind` must be one of task, api[\s\S]*entry 2.*API Reference page[\s\S]*entry 3.*not the API Reference/,
+    );
     expect(() => parseQuestions('questions:\n  - {q: d, page: /api/v1/spaces/createSpace, kind: api}')).not.toThrow();
   });
 });
