@@ -64,3 +64,9 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sma
   }
   export function smartQueries(tokens: string[], zhDictionary: string[]): SmartQuery[];
 }
+
+declare module 'lunr' {
+  /** The one lunr call the site makes itself: loading a serialised index (as the plugin's worker does). */
+  const lunr: {Index: {load(serialised: object): unknown}};
+  export default lunr;
+}
