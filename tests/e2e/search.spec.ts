@@ -242,4 +242,20 @@ test.describe('a missing or damaged index', () => {
       await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toBeVisible();
     });
   }
+
+  test('first stage loads, the whole index fails: suggestions still come, and the reader is told', async ({page}) => {
+    // The first stage (titles, headings, keywords) is served; the whole index, asked for after it, fails.
+    await page.route(/\/search-index[^/]*\.json/, (route) =>
+      /\.stage1\.json/.test(route.request().url())
+        ? route.continue()
+        : route.fulfill({status: 500, body: 'Internal error'}),
+    );
+    await searchFor(page, '/guides/pinning', 'version history');
+    await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+    await expect(page.getByRole('alert').filter({hasText: 'Search is limited'})).toContainText(
+      'titles and headings only',
+    );
+    await suggestions(page).first().click();
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
 });

@@ -93,7 +93,7 @@ export class StagedIndex {
     if (whole.ok) return {ok: true};
     const first = await this.ready;
     return first.ok
-      ? {ok: false, reason: `${whole.reason}; search finds page titles and headings only`}
+      ? {ok: false, partial: true, reason: `${whole.reason}, so search finds page titles and headings only`}
       : {ok: false, reason: whole.reason};
   }
 }
