@@ -83,7 +83,8 @@ describe('StagedIndex', () => {
     expect(staged.current()?.wrappedIndexes).toHaveLength(4);
     expect(await staged.health()).toEqual({
       ok: false,
-      reason: 'the search index could not be loaded (HTTP 500); search finds page titles and headings only',
+      partial: true,
+      reason: 'the search index could not be loaded (HTTP 500), so search finds page titles and headings only',
     });
   });
 

@@ -42,9 +42,17 @@ function documentById(documents: SearchDocument[], ref: string): SearchDocument 
 
 /**
  * Results for `input` from `loaded` (what `SearchWorker.lowLevelFetchIndexes` returns), in the plugin's
- * result shape: at most `pool` of them; query variants stop once `enough` results are in.
+ * result shape: at most `pool` of them; query variants stop once `enough` results are in. `fuzzy` false
+ * leaves out the typo-tolerant variants (for the cut-back inputs of a half-typed word, which are tried
+ * one after the other: a typo there is not the problem, and the fuzzy variants are the slow ones).
  */
-export function searchCandidates(loaded: LoadedIndexes, input: string, enough: number, pool: number): SearchResult[] {
+export function searchCandidates(
+  loaded: LoadedIndexes,
+  input: string,
+  enough: number,
+  pool: number,
+  fuzzy = true,
+): SearchResult[] {
   const rawTokens = tokenize(input, language);
   if (rawTokens.length === 0) return [];
   const {wrappedIndexes, zhDictionary} = loaded;
@@ -53,8 +61,8 @@ export function searchCandidates(loaded: LoadedIndexes, input: string, enough: n
   const seen = new Set<string>();
   let strong = 0;
   for (const {term, tokens} of smartQueries(rawTokens, zhDictionary)) {
-    const fuzzy = term.some((item) => item.editDistance);
-    if (fuzzy && results.length >= enough) continue;
+    const typoTolerant = term.some((item) => item.editDistance);
+    if (typoTolerant && (!fuzzy || results.length >= enough)) continue;
     for (const {documents, index, type} of wrappedIndexes) {
       // Once there are enough results, later variants only look for titles, headings and keywords:
       // those indexes are small, the body text is the slow one.

@@ -15,6 +15,6 @@ import {withCutBack} from './typing';
  */
 export function searchSite(loaded: LoadedIndexes, input: string, limit: number): SearchResult[] {
   const pool = Math.max(limit, CANDIDATE_LIMIT);
-  const candidates = withCutBack((text) => searchCandidates(loaded, text, limit, pool), input);
+  const candidates = withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === input), input);
   return rankSearchResults(input, candidates, limit);
 }
