@@ -13,6 +13,12 @@
 // page still asks for /next/search-index-guides.json (it strips the version), which was a 404.
 // This step rebuilds those files from the documents of the version's all-sections index, with the
 // plugin's own buildIndex, so they hold exactly what the root version's context files hold.
+//
+// 3. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
+// holding its titles, headings, descriptions and keywords (the first four of its five parts; the fifth,
+// the body text, is ~80 % of the bytes). The site's search worker (src/lib/search/indexStages.ts) answers
+// from it while the whole index loads, so the first suggestions on a cold page wait for ~200 KB gzip
+// instead of ~1 MB. The parts are copied unchanged (each holds its own lunr index).
 // Run by scripts/postbuild.mjs; alone: node scripts/search-indexes.mjs [outDir]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -106,12 +112,42 @@ export function writeVersionContextIndexes(outDir, contexts) {
   return written;
 }
 
-/** Both steps, for scripts/postbuild.mjs; returns a one-line summary. */
+/** Parts of an index in the first stage: titles, headings, descriptions, keywords (not the body text). */
+export const FIRST_STAGE_PARTS = 4;
+
+/** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/lib/search/indexStages.ts asks). */
+export function firstStageName(indexName) {
+  return indexName.replace(/\.json$/, '.stage1.json');
+}
+
+/** The first stage of an index (its parsed parts): the parts before the body text, unchanged. */
+export function firstStageOf(allParts) {
+  return allParts.slice(0, FIRST_STAGE_PARTS);
+}
+
+/** Writes the first stage next to every `search-index*.json` under outDir (and its version folders). */
+export function writeFirstStages(outDir) {
+  const folders = ['', ...versionFolders(outDir)];
+  const written = [];
+  for (const folder of folders) {
+    const dir = path.join(outDir, folder);
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^search-index.*\.json$/.test(name) || name.endsWith('.stage1.json')) continue;
+      const parts = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+      fs.writeFileSync(path.join(dir, firstStageName(name)), JSON.stringify(firstStageOf(parts)));
+      written.push(path.posix.join(folder, firstStageName(name)));
+    }
+  }
+  return written;
+}
+
+/** The three steps, for scripts/postbuild.mjs; returns a one-line summary. */
 export function finishSearchIndexes(outDir) {
   const contexts = JSON.parse(fs.readFileSync(path.join(siteDir, 'src/searchContexts.json'), 'utf8'));
   const labelled = labelApiResults(outDir, contexts);
   const written = writeVersionContextIndexes(outDir, contexts);
-  return `labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}`;
+  const stages = writeFirstStages(outDir);
+  return `labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}; ${stages.length} first-stage indexes`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,8 @@ export function searchIndexAddress(versionUrl: string, searchContext: string, te
   return url;
 }
 
-export type IndexHealth = {ok: true} | {ok: false; reason: string};
+/** `partial`: search still answers from the first-stage index (titles and headings), the rest failed. */
+export type IndexHealth = {ok: true} | {ok: false; reason: string; partial?: boolean};
 
 /** True when `data` has the shape the plugin loads: a list of {documents, index}. */
 export function looksLikeSearchIndex(data: unknown): boolean {

@@ -1,39 +1,39 @@
 import {indexHealthAt, type IndexHealth} from './searchIndex';
-
-let worker: Worker | null = null;
-let nextId = 0;
+import {indexHealthByWorker} from './search/searchByWorker';
 
 /**
- * The index health check, run in a worker so the page's thread never parses the index (the
- * search plugin's own worker loads its copy). Falls back to the page's thread when workers are
- * unavailable or the worker's script cannot load, so the reader is still told when search is broken.
+ * The index health check. It asks the search worker (src/lib/search/worker.ts), which loads the index
+ * for the search box anyway: one download serves both, and the page's thread never parses the index.
+ * Falls back to the page's thread when workers are unavailable or the worker cannot start, so the
+ * reader is still told when search is broken.
  */
-export function indexHealthInWorker(href: string): Promise<IndexHealth> {
+export async function indexHealthInWorker(href: string): Promise<IndexHealth> {
   if (typeof Worker === 'undefined') return indexHealthAt(href);
   try {
-    worker ??= new Worker(new URL('./searchIndexCheck.worker.ts', import.meta.url));
+    return await withTimeout(indexHealthByWorker(href), WORKER_TIMEOUT_MS);
   } catch {
     return indexHealthAt(href);
   }
-  const current = worker;
-  const id = ++nextId;
-  return new Promise((resolve) => {
-    const finish = (health: IndexHealth | null) => {
-      current.removeEventListener('message', onMessage);
-      current.removeEventListener('error', onError);
-      if (health) resolve(health);
-      else void indexHealthAt(href).then(resolve);
-    };
-    const onMessage = (event: MessageEvent<{id: number; health: IndexHealth}>) => {
-      if (event.data?.id === id) finish(event.data.health);
-    };
-    const onError = () => {
-      // The worker's script failed to load or crashed: forget it and check here instead.
-      if (worker === current) worker = null;
-      finish(null);
-    };
-    current.addEventListener('message', onMessage);
-    current.addEventListener('error', onError);
-    current.postMessage({id, href});
+}
+
+/**
+ * A worker whose script fails to load never answers over Comlink: after this long the check runs on
+ * the page's thread instead. Long enough for a slow phone to fetch and parse the index.
+ */
+const WORKER_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }

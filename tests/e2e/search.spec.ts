@@ -63,17 +63,21 @@ test('a reader who tabs on while the index loads keeps focus where they put it',
 });
 
 test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to the heading', async ({page}) => {
-  await searchFor(page, '/guides/pinning', 'pin chart');
-  await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
-  const count = await suggestions(page).count();
-  expect(count).toBeGreaterThan(1);
-  expect(count).toBeLessThanOrEqual(8);
-  // A section of a page: its breadcrumb ends with the page and the heading.
-  const section = suggestions(page).filter({hasText: 'Pinning › What to pin'}).first();
+  // One line per page (src/lib/search/ranking.ts): the heading that matches every word, not the title.
+  // A word of many titles: the list stops at 8.
+  await searchFor(page, '/', 'metrics');
+  await expect(suggestions(page)).toHaveCount(8, {timeout: INDEX_LOAD});
+  await box(page).fill('order pinned items');
+  await expect(suggestions(page).first()).toBeVisible();
+  // A section of a page, shown alone (one line per page): the heading, with a breadcrumb ending with its page.
+  const section = suggestions(page)
+    .filter({hasText: 'Order pinned items'})
+    .filter({hasText: 'Guides › Pinning'})
+    .first();
   await expect(section).toBeVisible();
   await section.click();
-  await expect(page).toHaveURL(/\/guides\/pinning\?_highlight=pin&_highlight=chart#what-to-pin$/);
-  await expect(page.locator('#what-to-pin')).toBeInViewport();
+  await expect(page).toHaveURL(/\/guides\/pinning\?_highlight=order&_highlight=pinned&_highlight=items#order$/);
+  await expect(page.locator('#order')).toBeInViewport();
 });
 
 test('terms reach the page as repeated _highlight parameters, and nothing is highlighted there', async ({page}) => {
@@ -242,4 +246,20 @@ test.describe('a missing or damaged index', () => {
       await expect(page.getByRole('alert').filter({hasText: 'Search is unavailable'})).toBeVisible();
     });
   }
+
+  test('first stage loads, the whole index fails: suggestions still come, and the reader is told', async ({page}) => {
+    // The first stage (titles, headings, keywords) is served; the whole index, asked for after it, fails.
+    await page.route(/\/search-index[^/]*\.json/, (route) =>
+      /\.stage1\.json/.test(route.request().url())
+        ? route.continue()
+        : route.fulfill({status: 500, body: 'Internal error'}),
+    );
+    await searchFor(page, '/guides/pinning', 'version history');
+    await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+    await expect(page.getByRole('alert').filter({hasText: 'Search is limited'})).toContainText(
+      'titles and headings only',
+    );
+    await suggestions(page).first().click();
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
 });

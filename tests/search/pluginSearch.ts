@@ -20,6 +20,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
+import {searchSite} from '../../src/lib/search/rankedSearch';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(ROOT, 'build');
@@ -74,12 +75,12 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
 }
 
 /**
- * The plugin's search as the navbar search box runs it, with `searchResultLimits` results (8 here; the
- * full search page asks for 100, which can order results a little differently). `context` '' is the
- * all-sections index (`search-index.json`), otherwise a context path such as `api/v1`
- * (`search-index-api-v1.json`).
+ * The search as the navbar search box runs it: the plugin's search ranked by src/lib/search (see
+ * rankedSearch.ts), `searchResultLimits` results (8 here). `context` '' is the all-sections index
+ * (`search-index.json`), otherwise a context path such as `api/v1` (`search-index-api-v1.json`).
+ * `{ranked: false}` gives the plugin's own order, for comparison.
  */
-export async function createPluginSearch(): Promise<Search> {
+export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {}): Promise<Search> {
   requireBuild();
   vi.stubGlobal('location', {origin: SITE_ORIGIN});
   vi.stubGlobal('fetch', fetchFromBuild);
@@ -88,7 +89,9 @@ export async function createPluginSearch(): Promise<Search> {
     await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
   const worker = new SearchWorker();
   return async (input, context = '') => {
-    const results = await worker.search('/', context, input, searchResultLimits);
+    const results = ranked
+      ? searchSite(await worker.lowLevelFetchIndexes('/', context), input, searchResultLimits)
+      : await worker.search('/', context, input, searchResultLimits);
     return results.map(({document}) => ({
       path: document.u,
       url: document.u + (document.h ?? ''),

@@ -11,11 +11,23 @@ export interface Question {
   q: string;
   /** Route of the answering page, optionally with `#anchor`. */
   page: string;
+  /**
+   * `task`: a reader's task whose answer is a guide or reference that also has API pages about the same
+   * thing; `api`: an API-shaped query (operationId, schema name, `METHOD /path`) answered by the API page.
+   */
+  kind?: QuestionKind;
 }
+
+export const QUESTION_KINDS = ['task', 'api'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+/** Least number of questions of each kind (issue 19). */
+export const MIN_PER_KIND: Record<QuestionKind, number> = {task: 20, api: 15};
+/** Least number of questions in the whole set. */
+export const MIN_QUESTIONS = 150;
 
 /** The docs sections every set must cover (first path segment of the route; the API is `api/v1`). */
 export const SECTIONS = ['get-started', 'guides', 'references', 'self-host', 'api/v1'] as const;
-export const MIN_PER_SECTION = 5;
+export const MIN_PER_SECTION = 10;
 export const MAX_WORDS = 6;
 
 /** `/references/metrics#types` → `/references/metrics`; a trailing slash does not count. */
@@ -60,6 +72,17 @@ export function parseQuestions(text: string, source = 'questions.yaml'): Questio
     if (typeof entry.page !== 'string' || !entry.page.startsWith('/')) {
       problems.push(`${where}: \`page\` must be a route starting with /, got ${JSON.stringify(entry.page)}.`);
     }
+    if (entry.kind !== undefined && !QUESTION_KINDS.includes(entry.kind)) {
+      problems.push(
+        `${where}: \`kind\` must be one of ${QUESTION_KINDS.join(', ')}, got ${JSON.stringify(entry.kind)}.`,
+      );
+    }
+    if (entry.kind === 'api' && typeof entry.page === 'string' && sectionOf(entry.page) !== 'api/v1') {
+      problems.push(`${where}: an API-shaped question must point at an API Reference page.`);
+    }
+    if (entry.kind === 'task' && typeof entry.page === 'string' && sectionOf(entry.page) === 'api/v1') {
+      problems.push(`${where}: a task question must point at a guide or reference page, not the API Reference.`);
+    }
     const words = entry.q.trim().split(/\s+/).length;
     if (words > MAX_WORDS) problems.push(`${where}: ${words} words; readers type at most ${MAX_WORDS}.`);
     const key = entry.q.trim().toLowerCase();
@@ -79,6 +102,14 @@ export function thinSections(questions: Question[]): string[] {
   return SECTIONS.flatMap((section) => {
     const count = questions.filter((question) => sectionOf(question.page) === section).length;
     return count < MIN_PER_SECTION ? [`${section}: ${count} question(s), needs ${MIN_PER_SECTION}`] : [];
+  });
+}
+
+/** Kinds with fewer than MIN_PER_KIND questions, as readable lines. */
+export function thinKinds(questions: Question[]): string[] {
+  return QUESTION_KINDS.flatMap((kind) => {
+    const count = questions.filter((question) => question.kind === kind).length;
+    return count < MIN_PER_KIND[kind] ? [`${kind}: ${count} question(s), needs ${MIN_PER_KIND[kind]}`] : [];
   });
 }
 

@@ -9,6 +9,7 @@ import {
   report,
   score,
   sectionOf,
+  thinKinds,
   thinSections,
   withoutApiWord,
   type Question,
@@ -96,13 +97,36 @@ describe('sections', () => {
   });
 
   it('reports sections with too few questions', () => {
-    const onlyGuides = Array.from({length: 5}, (_, i) => ({q: `g${i}`, page: '/guides/x'}));
+    const onlyGuides = Array.from({length: 10}, (_, i) => ({q: `g${i}`, page: '/guides/x'}));
     expect(thinSections(onlyGuides)).toEqual([
-      'get-started: 0 question(s), needs 5',
-      'references: 0 question(s), needs 5',
-      'self-host: 0 question(s), needs 5',
-      'api/v1: 0 question(s), needs 5',
+      'get-started: 0 question(s), needs 10',
+      'references: 0 question(s), needs 10',
+      'self-host: 0 question(s), needs 10',
+      'api/v1: 0 question(s), needs 10',
     ]);
+    expect(thinSections(onlyGuides.slice(1))).toContain('guides: 9 question(s), needs 10');
+  });
+});
+
+describe('question kinds', () => {
+  it('reports kinds with too few questions', () => {
+    const tasks = Array.from({length: 20}, (_, i) => ({q: `t${i}`, page: '/guides/x', kind: 'task' as const}));
+    expect(thinKinds(tasks)).toEqual(['api: 0 question(s), needs 15']);
+    expect(thinKinds(tasks.slice(1))).toContain('task: 19 question(s), needs 20');
+  });
+
+  it('refuses an unknown kind, an API question pointing at a guide and a task pointing at the API', () => {
+    const yaml = [
+      'questions:',
+      '  - {q: a, page: /guides/x, kind: howto}',
+      '  - {q: b, page: /guides/x, kind: api}',
+      '  - {q: c, page: /api/v1/spaces/createSpace, kind: task}',
+      '  - {q: d, page: /api/v1/spaces/createSpace, kind: api}',
+    ].join('\n');
+    expect(() => parseQuestions(yaml)).toThrow(
+      /entry 1.*`kind` must be one of task, api[\s\S]*entry 2.*API Reference page[\s\S]*entry 3.*not the API Reference/,
+    );
+    expect(() => parseQuestions('questions:\n  - {q: d, page: /api/v1/spaces/createSpace, kind: api}')).not.toThrow();
   });
 });
 

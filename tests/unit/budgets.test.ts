@@ -56,4 +56,16 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('search index budg
     ].filter(Boolean);
     expect(problems).toEqual([]);
   });
+
+  // The search box answers from a first stage (src/lib/search/indexStages.ts) before the whole index has
+  // loaded: what a cold page fetches before its first suggestions. Issue 19 caps it at 450 KB gzip.
+  const FIRST_STAGE_MAX_GZIP = 450_000;
+  const wholeIndexes = searchIndexes.filter((file) => !file.endsWith('.stage1.json'));
+
+  it.each(wholeIndexes)('%s: has a first stage of at most 450 KB gzip', (file) => {
+    const stage = file.replace(/\.json$/, '.stage1.json');
+    expect(searchIndexes).toContain(stage);
+    const gzip = zlib.gzipSync(fs.readFileSync(path.join(build, stage)), {level: 9}).length;
+    expect(gzip).toBeLessThanOrEqual(FIRST_STAGE_MAX_GZIP);
+  });
 });

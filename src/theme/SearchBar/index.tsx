@@ -78,7 +78,7 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   const {pathname} = useLocation();
   const version = useActiveVersion(useActivePlugin()?.pluginId);
   const versionUrl = version && !version.isLast ? `${version.path}/` : baseUrl;
-  const [reason, setReason] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{reason: string; partial?: boolean} | null>(null);
   const [checked, setChecked] = useState('');
   const container = useRef<HTMLDivElement>(null);
   useNoFocusTheft(container);
@@ -93,14 +93,14 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
     if (key === checked) return;
     setChecked(key);
     void checkSearchIndex(versionUrl, context, searchIndexUrl, window.location.origin, fetch, indexHealthInWorker).then(
-      (h) => setReason(h.ok ? null : h.reason),
+      (h) => setProblem(h.ok ? null : h),
     );
   }, [pathname, versionUrl, checked]);
 
   return (
     <div ref={container} style={{position: 'relative'}} onFocus={check} onMouseEnter={check}>
       <SearchBar {...props} />
-      {reason && <SearchIndexNotice reason={reason} compact />}
+      {problem && <SearchIndexNotice reason={problem.reason} partial={problem.partial} compact />}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export default function SearchPageWrapper(): ReactNode {
   const {search} = useLocation();
   // The server snapshot is empty, so the server-rendered page (which has no address) and hydration agree.
   const problems = useSyncExternalStore(subscribeToSearchParamProblems, searchParamProblemsOnLoad, () => NO_PROBLEMS);
-  const [reason, setReason] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{reason: string; partial?: boolean} | null>(null);
 
   useEffect(() => {
     const params = new URLSearchParams(search);
@@ -48,7 +48,7 @@ export default function SearchPageWrapper(): ReactNode {
       fetch,
       indexHealthInWorker,
     ).then((h) => {
-      if (current) setReason(h.ok ? null : h.reason);
+      if (current) setProblem(h.ok ? null : h);
     });
     return () => {
       current = false;
@@ -61,7 +61,7 @@ export default function SearchPageWrapper(): ReactNode {
       <PageMetadata description="Search the Lightdash documentation and API reference: guides, references, self-hosting and every API operation." />
       <div className="container">
         {problems.length > 0 && <ParamProblems problems={problems} />}
-        {reason && <SearchIndexNotice reason={reason} />}
+        {problem && <SearchIndexNotice reason={problem.reason} partial={problem.partial} />}
       </div>
       <SearchPage />
       {/* The plugin's section menu (id context-selector) has no label of its own. */}

@@ -1,0 +1,115 @@
+/**
+ * The two stages of a search index, loaded once per address and shared by the search box, the search
+ * page and the index health check (all through ./worker.ts).
+ *
+ * Why two stages: the all-sections index is ~1 MB gzip, 80 % of it body text; a reader's first
+ * suggestions come from titles, headings, descriptions and API keywords (operationIds, routes,
+ * schema names). scripts/search-indexes.mjs writes those four parts next to every index as
+ * `search-index….stage1.json` (~200 KB gzip); the search answers from it as soon as it is in, and from
+ * the whole index (the unchanged `search-index….json`, which the spec names) once that has loaded.
+ * Without a first stage (an older build, a 404) the whole index is the first stage.
+ */
+import lunr from 'lunr';
+import type {
+  LoadedIndexes,
+  SearchDocument,
+} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import {looksLikeSearchIndex, type IndexHealth} from '../searchIndex';
+
+/** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */
+export function firstStageAddress(indexAddress: string): string {
+  return indexAddress.replace(/\.json(?=$|[?#])/, '.stage1.json');
+}
+
+type Fetch = (input: string) => Promise<Response>;
+
+/** A fetched index file, parsed and loaded into lunr, or why it could not be. */
+type Loaded = {ok: true; indexes: LoadedIndexes} | {ok: false; reason: string};
+
+interface RawPart {
+  documents: SearchDocument[];
+  index: object;
+}
+
+/** Loads the parts of an index file as the plugin's worker does (one lunr index per part). */
+export function loadParts(json: RawPart[]): LoadedIndexes {
+  return {
+    wrappedIndexes: json.map(({documents, index}, type) => ({
+      type,
+      documents,
+      index: lunr.Index.load(index) as unknown as LoadedIndexes['wrappedIndexes'][number]['index'],
+    })),
+    // Chinese word dictionary of the plugin: always empty for this English-only site.
+    zhDictionary: [],
+  };
+}
+
+async function fetchIndex(address: string, fetchFn: Fetch): Promise<Loaded> {
+  try {
+    const response = await fetchFn(address);
+    if (!response.ok) return {ok: false, reason: `the search index could not be loaded (HTTP ${response.status})`};
+    const data: unknown = await response.json();
+    if (!looksLikeSearchIndex(data)) return {ok: false, reason: 'the search index is damaged'};
+    return {ok: true, indexes: loadParts(data as RawPart[])};
+  } catch {
+    return {ok: false, reason: 'the search index could not be loaded (network error or damaged file)'};
+  }
+}
+
+/** The loading of one index address: first stage, then the whole index. */
+export class StagedIndex {
+  private best: LoadedIndexes | null = null;
+  /** Settles when something can be searched (first stage or whole index), or nothing can. */
+  readonly ready: Promise<Loaded>;
+  /** Settles when the whole index has loaded or failed. */
+  readonly whole: Promise<Loaded>;
+
+  constructor(address: string, fetchFn: Fetch) {
+    const first = fetchIndex(firstStageAddress(address), fetchFn);
+    // The whole index is asked for once the first stage is in (or missing), so the two do not share the
+    // reader's bandwidth before the first suggestions.
+    this.whole = first.then(() => fetchIndex(address, fetchFn));
+    void this.whole.then((loaded) => {
+      if (loaded.ok) this.best = loaded.indexes;
+    });
+    this.ready = first.then((loaded) => {
+      if (!loaded.ok) return this.whole;
+      this.best ??= loaded.indexes;
+      return loaded;
+    });
+  }
+
+  /** The fullest index loaded so far (null before `ready`). */
+  current(): LoadedIndexes | null {
+    return this.best;
+  }
+
+  /**
+   * The health the reader is told about: the whole index. When only the first stage loaded, search
+   * still answers from titles and headings, and the reader is told that text is missing.
+   */
+  async health(): Promise<IndexHealth> {
+    const whole = await this.whole;
+    if (whole.ok) return {ok: true};
+    const first = await this.ready;
+    return first.ok
+      ? {ok: false, partial: true, reason: `${whole.reason}, so search finds page titles and headings only`}
+      : {ok: false, reason: whole.reason};
+  }
+}
+
+/** One StagedIndex per address, so each file is fetched once. */
+export class IndexCache {
+  private readonly byAddress = new Map<string, StagedIndex>();
+
+  constructor(private readonly fetchFn: Fetch) {}
+
+  get(address: string): StagedIndex {
+    let staged = this.byAddress.get(address);
+    if (!staged) {
+      staged = new StagedIndex(address, this.fetchFn);
+      this.byAddress.set(address, staged);
+    }
+    return staged;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Stands in for the plugin's `theme/searchByWorker.js` (aliased by plugins/search-guard), so its search
+ * box and search page talk to the site's worker (./worker.ts): staged index, site ranking, one download
+ * shared with the health check. Same exports and behaviour as the plugin's module otherwise (no search
+ * outside a production build, where there is no index).
+ */
+import * as Comlink from 'comlink';
+import type {SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {IndexHealth} from '../searchIndex';
+import type {SiteSearchWorker} from './worker';
+
+let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
+/** Rejects when the worker's script fails to load or the worker crashes (Comlink would wait forever). */
+let failed: Promise<never> | undefined;
+
+function getRemoteWorker(): Promise<Comlink.Remote<SiteSearchWorker>> {
+  remote ??= (async () => {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url));
+    failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', () => reject(new Error('the search worker failed')), {once: true});
+    });
+    failed.catch(() => undefined);
+    const Remote = Comlink.wrap<typeof SiteSearchWorker>(worker);
+    return new Remote();
+  })();
+  return remote;
+}
+
+export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
+  if (process.env.NODE_ENV !== 'production') return;
+  await (await getRemoteWorker()).fetchIndexes(baseUrl, searchContext);
+}
+
+export async function searchByWorker(
+  baseUrl: string,
+  searchContext: string,
+  input: string,
+  limit: number,
+): Promise<SearchResult[]> {
+  if (process.env.NODE_ENV !== 'production') return [];
+  return (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
+}
+
+/** Health of the index at `href`, from the search worker's own download of it. */
+export async function indexHealthByWorker(href: string): Promise<IndexHealth> {
+  const worker = await getRemoteWorker();
+  return Promise.race([worker.health(href), failed ?? new Promise<never>(() => undefined)]);
+}

@@ -1,0 +1,39 @@
+/**
+ * The search box's web worker, in place of the plugin's (see ./searchByWorker.ts): the same
+ * `fetchIndexes` / `search` calls over Comlink, answered from the staged index (./indexStages.ts) with
+ * the site's ranking (./rankedSearch.ts), plus `health`, so the index health check uses the very
+ * download the search uses instead of fetching the index a second time.
+ */
+import * as Comlink from 'comlink';
+import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
+import type {SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import {searchIndexAddress, type IndexHealth} from '../searchIndex';
+import {IndexCache} from './indexStages';
+import {searchSite} from './rankedSearch';
+
+const cache = new IndexCache((input) => fetch(input));
+
+/** The plugin's address rule (and its refusal of another origin: "Unexpected version url"). */
+function addressOf(baseUrl: string, searchContext: string): string {
+  return searchIndexAddress(baseUrl, searchContext, searchIndexUrl, location.origin).href;
+}
+
+export class SiteSearchWorker {
+  async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
+    await cache.get(addressOf(baseUrl, searchContext)).ready;
+  }
+
+  async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
+    const staged = cache.get(addressOf(baseUrl, searchContext));
+    await staged.ready;
+    const loaded = staged.current();
+    return loaded ? searchSite(loaded, input, limit) : [];
+  }
+
+  /** Health of the index at `href` (an address from searchIndexAddress), loading it if needed. */
+  async health(href: string): Promise<IndexHealth> {
+    return cache.get(href).health();
+  }
+}
+
+Comlink.expose(SiteSearchWorker);

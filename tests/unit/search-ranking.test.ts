@@ -1,0 +1,138 @@
+// The site's search ranking (src/lib/search/ranking.ts) and half-typed words (rankedSearch.ts), on
+// made-up plugin results: no build needed.
+import {describe, expect, it} from 'vitest';
+import {apiShapeOf, rankSearchResults, sectionOfUrl, type RankableResult} from '../../src/lib/search/ranking';
+import {cutBackInputs, withCutBack} from '../../src/lib/search/typing';
+
+let nextId = 0;
+/** A plugin result: `type` 0 title, 1 heading, 3 keywords, 4 body text; `tokens` the words it matched. */
+function result(url: string, type: number, tokens: string[], text = url, score = 1): RankableResult {
+  const page = {i: nextId++, t: `title of ${url}`, u: url};
+  const document =
+    type === 0 ? {...page, t: text} : {i: nextId++, t: text, u: url, p: page.i, h: type === 1 ? '#h' : ''};
+  return {document, type, page: type === 0 ? false : page, tokens, score};
+}
+
+const urls = (results: RankableResult[]) => results.map((r) => r.document.u);
+
+describe('apiShapeOf', () => {
+  it('tells API-shaped queries from task questions', () => {
+    expect(apiShapeOf('create a personal access token').isApi).toBe(false);
+    expect(apiShapeOf('create space api')).toMatchObject({isApi: true, identifiers: [], route: null});
+    expect(apiShapeOf('runQuery').identifiers).toEqual(['runQuery']);
+    expect(apiShapeOf('MetricQuery schema').identifiers).toEqual(['MetricQuery']);
+    expect(apiShapeOf('post /api/v1/projects/{projectUuid}/spaces').route).toBe(
+      'POST /api/v1/projects/{projectUuid}/spaces',
+    );
+    expect(apiShapeOf('LIGHTDASH_SECRET').isApi).toBe(false);
+  });
+
+  it('sorts pages into docs, API operations and API schemas', () => {
+    expect(sectionOfUrl('/guides/pinning')).toBe('docs');
+    expect(sectionOfUrl('/api/v1/spaces/createSpace')).toBe('apiOperation');
+    expect(sectionOfUrl('/next/api/v1/schemas/Space')).toBe('apiSchema');
+  });
+});
+
+describe('rankSearchResults', () => {
+  it('puts the guide before an API schema whose title matches as well, for a task question', () => {
+    const results = [
+      result(
+        '/api/v1/schemas/PersonalAccessTokenWithToken',
+        0,
+        ['personal', 'access', 'token'],
+        'PersonalAccessTokenWithToken',
+      ),
+      result('/references/personal_tokens', 0, ['personal', 'access', 'token'], 'Personal access tokens'),
+    ];
+    expect(urls(rankSearchResults('personal access token', results, 8))[0]).toBe('/references/personal_tokens');
+  });
+
+  it('puts the API page first for the operationId, the schema name or the route', () => {
+    const guide = result('/guides/version-history', 0, ['rollbackchart'], 'Chart version history');
+    const schema = result('/api/v1/schemas/UpsertChartAsCode', 0, ['upsertchartascode'], 'UpsertChartAsCode');
+    const operation = result(
+      '/api/v1/content/upsertChartAsCode',
+      3,
+      ['upsertchartascode'],
+      'POST /api/v1/projects/{projectUuid}/charts/{slug}/code,  upsertChartAsCode,  Content',
+    );
+    expect(urls(rankSearchResults('upsertChartAsCode', [guide, schema, operation], 8))[0]).toBe(
+      '/api/v1/content/upsertChartAsCode',
+    );
+    expect(urls(rankSearchResults('UpsertChartAsCode', [guide, operation, schema], 8))[0]).toBe(
+      '/api/v1/schemas/UpsertChartAsCode',
+    );
+    expect(
+      urls(
+        rankSearchResults('POST /api/v1/projects/{projectUuid}/charts/{slug}/code', [guide, schema, operation], 8),
+      )[0],
+    ).toBe('/api/v1/content/upsertChartAsCode');
+  });
+
+  it('ranks a page matching every word above one matching fewer, wherever the match is', () => {
+    const results = [
+      result('/references/spaces', 0, ['space'], 'Spaces'),
+      result('/references/spaces', 4, ['space'], 'body'),
+      result('/references/groups', 4, ['space', 'access', 'groups'], 'body'),
+      result('/references/groups', 1, ['space', 'access', 'groups'], 'Space access for groups'),
+    ];
+    expect(urls(rankSearchResults('space access groups', results, 8))).toEqual([
+      '/references/groups',
+      '/references/spaces',
+    ]);
+  });
+
+  it('shows each page once, so one page cannot fill the list, and keeps to the limit', () => {
+    const many = Array.from({length: 6}, (_, i) => result('/guides/a', i === 0 ? 0 : 1, ['x'], `a${i}`));
+    const others = ['/guides/b', '/guides/c', '/guides/d'].map((u) => result(u, 0, ['x']));
+    const ranked = rankSearchResults('x', [...many, ...others], 3);
+    expect(urls(ranked)).toEqual(['/guides/a', '/guides/b', '/guides/c']);
+    expect(ranked[0].type).toBe(0);
+  });
+
+  it('links straight to the heading that matches more words than the title', () => {
+    const title = result('/guides/pinning', 0, ['pin'], 'Pinning');
+    const heading = result('/guides/pinning', 1, ['pin', 'space'], 'Pin to a space');
+    const [line] = rankSearchResults('pin space', [title, heading], 8);
+    expect(line.type).toBe(1);
+    expect(line.document.t).toBe('Pin to a space');
+  });
+
+  it('does not change the results it is given, and returns nothing for nothing', () => {
+    const results = [result('/a', 1, ['x']), result('/b', 0, ['x'])];
+    const before = JSON.stringify(results);
+    rankSearchResults('x', results, 8);
+    expect(JSON.stringify(results)).toBe(before);
+    expect(rankSearchResults('x', [], 8)).toEqual([]);
+  });
+});
+
+describe('half-typed words', () => {
+  it('cuts the last word back one letter at a time, down to three letters', () => {
+    expect(cutBackInputs('table calculati')).toEqual([
+      'table calculat',
+      'table calcula',
+      'table calcul',
+      'table calcu',
+      'table calc',
+      'table cal',
+    ]);
+    expect(cutBackInputs('emb')).toEqual([]);
+    expect(cutBackInputs('   ')).toEqual([]);
+  });
+
+  it('searches the cut-back inputs only when the input finds nothing, and stops at the first that does', () => {
+    const asked: string[] = [];
+    const stems = new Set(['embed']);
+    const find = (input: string) => {
+      asked.push(input);
+      return stems.has(input) ? [input] : [];
+    };
+    expect(withCutBack(find, 'embeddi')).toEqual(['embed']);
+    expect(asked).toEqual(['embeddi', 'embedd', 'embed']);
+    asked.length = 0;
+    expect(withCutBack(find, 'embed')).toEqual(['embed']);
+    expect(asked).toEqual(['embed']);
+  });
+});
