@@ -1,7 +1,7 @@
 /**
  * The module hooks of the MCP server (mcp/lib/search/loader-hooks.mjs) let plain Node load the
- * search plugin's browser worker and the site's own TypeScript modules, such as a ranking module
- * under src/lib that `rankLikeTheSite` may use.
+ * search plugin's browser worker and the site's own TypeScript modules, such as the site's search
+ * (src/lib/search/rankedSearch.ts).
  */
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';

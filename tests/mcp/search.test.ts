@@ -24,7 +24,7 @@ afterAll(() => server?.close());
 
 describe('search_docs ranks like the site', () => {
   it.each(QUERIES)(
-    '"%s": the same hits in the same order as the plugin’s search',
+    '"%s": the same hits in the same order as the site search',
     async (query) => {
       const answer = await callJson<SearchAnswer>(server.client, 'search_docs', {query});
       const expected = (await pluginSearch(query)).map((hit) => hit.url);

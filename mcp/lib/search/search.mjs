@@ -1,7 +1,8 @@
 /**
  * Docs search with the site's own index and ranking: the search plugin's browser worker
  * (`SearchWorker` from @easyops-cn/docusaurus-search-local), called unchanged on the index the build
- * wrote, then `rankLikeTheSite`. tests/search/pluginSearch.ts runs the same worker for the relevance
+ * wrote, searched and ranked by the site's own `searchSite` (src/lib/search/rankedSearch.ts), as the search
+ * box does. tests/search/pluginSearch.ts runs the same code for the relevance
  * figures; see register.mjs / loader-hooks.mjs for how Node loads it.
  *
  * The worker fetches `<baseUrl>search-index.json` with `fetch` after checking that the address is on
@@ -12,7 +13,7 @@
 import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
 import {DocsError, readJson} from '../source.mjs';
 import {searchResultLimits} from './generated-constants.mjs';
-import {rankLikeTheSite} from './ranking.mjs';
+import {searchSite} from '../../../src/lib/search/rankedSearch.ts';
 
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';
 const TITLE = 0;
@@ -135,10 +136,9 @@ export class DocsSearch {
   async search(query, version = 'released', limit = searchResultLimits) {
     const baseUrl = this.baseUrl(version);
     try {
-      const results = await this.worker.search(baseUrl, '', query, limit);
-      const {wrappedIndexes} = await this.worker.lowLevelFetchIndexes(baseUrl, '');
-      const descriptions = new Map(wrappedIndexes[DESCRIPTION].documents.map((d) => [d.p ?? d.i, d.t]));
-      return rankLikeTheSite(results, query).map((r) => toHit(r, descriptions, this.siteUrl));
+      const loaded = await this.worker.lowLevelFetchIndexes(baseUrl, '');
+      const descriptions = new Map(loaded.wrappedIndexes[DESCRIPTION].documents.map((d) => [d.p ?? d.i, d.t]));
+      return searchSite(loaded, query, limit).map((r) => toHit(r, descriptions, this.siteUrl));
     } catch (error) {
       this.renewKey();
       if (error instanceof DocsError) throw error;
