@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {test, expect} from '@playwright/test';
 import {measureFirstLoad} from './firstLoad';
+import {operationSlug} from '../../plugins/api-reference/model/slug';
 import {hydrated, openAllDetails} from './helpers';
 
 /** The API reference (issue 5), checked against the production build on :3100. */
@@ -31,13 +32,14 @@ const operations: Op[] = Object.entries(contract.paths as Record<string, Record<
       return op ? [{operationId: op.operationId, method, path: p, summary: op.summary, tag: op.tags[0]}] : [];
     }),
 );
-const opUrl = (op: Op) => `/api/v1/${slug(op.tag)}/${op.operationId}`;
+const opUrl = (op: Op) => `/api/v1/${slug(op.tag)}/${operationSlug(op.operationId)}`;
 const tagUrls = [...new Set(operations.map((op) => `/api/v1/${slug(op.tag)}`))];
 const schemaUrls = Object.keys(contract.components.schemas).map((name) => `/api/v1/schemas/${name}`);
 const allApiUrls = ['/api/v1/', '/api/v1/schemas', ...tagUrls, ...operations.map(opUrl), ...schemaUrls];
 
-const createSpace = operations.find((op) => op.operationId === 'createSpace') as Op;
-const listCatalogMetrics = operations.find((op) => op.operationId === 'listCatalogMetrics') as Op;
+// The real Lightdash operationIds (issue 18); our own earlier ids (createSpace, listCatalogMetrics) still resolve.
+const createSpace = operations.find((op) => op.operationId === 'CreateSpaceInProject') as Op;
+const listCatalogMetrics = operations.find((op) => op.operationId === 'getMetricsCatalog') as Op;
 
 const unescapeHtml = (s: string) =>
   s
@@ -99,9 +101,11 @@ test('the contract can be downloaded as JSON and YAML from the overview', async 
 
 test.describe('old Redoc deep links land on the operation page', () => {
   for (const [hash, target] of [
+    [`#tag/Spaces/operation/CreateSpaceInProject`, opUrl(createSpace)],
+    [`#operation/CreateSpaceInProject`, opUrl(createSpace)],
     [`#tag/Spaces/operation/createSpace`, opUrl(createSpace)],
-    [`#tag/Spaces/operation/CreateSpace`, opUrl(createSpace)],
-    [`#tag/Catalog/operation/list_catalog_metrics`, opUrl(listCatalogMetrics)],
+    [`#tag/Catalog/operation/get_metrics_catalog`, opUrl(listCatalogMetrics)],
+    [`#tag/Catalog/operation/listCatalogMetrics`, opUrl(listCatalogMetrics)],
     [`#tag/Roles%20%26%20Permissions`, '/api/v1/roles-permissions'],
   ]) {
     test(hash, async ({page}) => {
@@ -196,7 +200,7 @@ test('the API Reference search index holds every operation title and path', () =
 
 test('first-load JavaScript of an operation page is at most 1.15 × that of a docs page', async ({page}) => {
   const docs = (await measureFirstLoad(page, '/references/metrics')).js;
-  const heaviest = operations.find((op) => op.operationId === 'getChartAndResults') ?? createSpace;
+  const heaviest = operations.find((op) => op.operationId === 'PostDashboardTile') ?? createSpace;
   for (const op of [createSpace, heaviest]) {
     const api = (await measureFirstLoad(page, opUrl(op))).js;
     const ratio = api.total / docs.total;
