@@ -3,9 +3,11 @@
  * from the TypeSpec contract): list operations, and describe one with its `$ref`s expanded.
  */
 import {DocsError, NotFoundError, readJson} from './source.mjs';
+// The API reference's own URL scheme (TypeScript, loaded through search/loader-hooks.mjs).
+import {operationSlug, slugify} from '../../plugins/api-reference/model/slug.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
-/** Where the API reference pages live: `<base>/<tag slug>/<operationId>` (plugins/api-reference). */
+/** Where the API reference pages live: `<base>/<tag slug>/<operationId in kebab case>` (plugins/api-reference). */
 const API_REFERENCE_BASE = '/api/v1';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** How deep `$ref`s are expanded before a schema is shown by name only. */
@@ -69,7 +71,7 @@ export class ApiSpec {
     const found = findOperation(operations, reference.trim());
     if (!found) {
       throw new NotFoundError(
-        `There is no API operation "${reference}". Give an operationId (like getChartHistory) or ` +
+        `There is no API operation "${reference}". Give an operationId (like GetChartHistory) or ` +
           '"METHOD /path" (like GET /api/v1/saved/{chartUuid}/history); list_api_operations lists them.',
       );
     }
@@ -120,16 +122,6 @@ function templateMatches(template, path) {
   return new RegExp(`^${pattern}$`).test(path);
 }
 
-/** `Roles & Permissions` → `roles-permissions`, as plugins/api-reference/model/slug.ts does. */
-export function slugify(text) {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 function describeOperation(spec, {path, method, item, operation}, depth, siteUrl) {
   const expand = (value) => expandRefs(value, spec, depth, []);
   const tag = firstTag({operation});
@@ -141,7 +133,7 @@ function describeOperation(spec, {path, method, item, operation}, depth, siteUrl
     description: operation.description,
     tags: operation.tags,
     ...(operation.deprecated ? {deprecated: true} : {}),
-    docsUrl: new URL(`.${API_REFERENCE_BASE}/${slugify(tag)}/${operation.operationId}`, siteUrl).href,
+    docsUrl: new URL(`.${API_REFERENCE_BASE}/${slugify(tag)}/${operationSlug(operation.operationId)}`, siteUrl).href,
     servers: (operation.servers ?? item.servers ?? spec.servers ?? []).map((s) => s.url),
     auth: describeAuth(spec, operation),
     parameters: mergeParameters(spec, item.parameters, operation.parameters).map(expand),

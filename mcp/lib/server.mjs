@@ -110,7 +110,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
     {
       title: 'Describe a Lightdash API operation',
       description:
-        'One API operation by operationId (getChartHistory) or "METHOD /path" (GET /api/v1/saved/{chartUuid}/history): ' +
+        'One API operation by operationId (GetChartHistory) or "METHOD /path" (GET /api/v1/saved/{chartUuid}/history): ' +
         'parameters, request body and responses with their schemas expanded, examples, authentication and the reference page URL.',
       inputSchema: {
         operation: z.string().min(1).max(500).describe('An operationId or "METHOD /path".'),

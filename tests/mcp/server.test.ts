@@ -70,7 +70,9 @@ describe('search_docs', () => {
     async () => {
       const answer = await callJson<SearchAnswer>(server.client, 'search_docs', {query: 'join tables'});
       expect(answer.version).toBe('released');
-      expect(answer.hits.length).toBe(8);
+      // One line per page (the site's ranking), at most the search box's 8.
+      expect(answer.hits.length).toBeGreaterThan(1);
+      expect(answer.hits.length).toBeLessThanOrEqual(8);
       expect(answer.hits[0]).toMatchObject({
         title: 'How to join tables',
         url: 'https://docs.lightdash.com/guides/how-to-join-tables',
@@ -95,7 +97,8 @@ describe('search_docs', () => {
         version: 'next',
         limit: 20,
       });
-      expect(answer.hits.length).toBe(20);
+      expect(answer.hits.length).toBeGreaterThan(8);
+      expect(answer.hits.length).toBeLessThanOrEqual(20);
       for (const hit of answer.hits) expect(hit.url).toMatch(/^https:\/\/docs\.lightdash\.com\/next\//);
     },
     SLOW,
@@ -196,8 +199,8 @@ describe('list_api_operations', () => {
 
 describe('get_api_operation', () => {
   it('describes an operation with parameters, responses with schemas expanded, examples and auth', async () => {
-    const op = await callJson<OperationDescription>(server.client, 'get_api_operation', {operation: 'getCsvExport'});
-    expect(op).toMatchObject({method: 'GET', path: '/api/v1/csv/{jobId}', operationId: 'getCsvExport'});
+    const op = await callJson<OperationDescription>(server.client, 'get_api_operation', {operation: 'getCsvUrl'});
+    expect(op).toMatchObject({method: 'GET', path: '/api/v1/csv/{jobId}', operationId: 'getCsvUrl'});
     expect(op.parameters).toEqual([expect.objectContaining({name: 'jobId', in: 'path', schema: {type: 'string'}})]);
     const ok = op.responses['200'].content?.['application/json'];
     // `results` was a $ref to CsvExport: it is expanded, and named.
@@ -217,7 +220,7 @@ describe('get_api_operation', () => {
     const byPath = await callJson<OperationDescription>(server.client, 'get_api_operation', {
       operation: 'get /api/v1/csv/c1d2e3f4-a5b6',
     });
-    expect([byTemplate.operationId, byPath.operationId]).toEqual(['getCsvExport', 'getCsvExport']);
+    expect([byTemplate.operationId, byPath.operationId]).toEqual(['getCsvUrl', 'getCsvUrl']);
   });
 
   it(

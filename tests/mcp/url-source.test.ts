@@ -67,9 +67,9 @@ describe('a site served over HTTP', () => {
 
   it('describes an API operation from the site’s openapi.json', async () => {
     const op = await callJson<{path: string; docsUrl: string}>(mcp.client, 'get_api_operation', {
-      operation: 'getCsvExport',
+      operation: 'getCsvUrl',
     });
-    expect(op).toMatchObject({path: '/api/v1/csv/{jobId}', docsUrl: `${siteUrl}/api/v1/exports/getCsvExport`});
+    expect(op).toMatchObject({path: '/api/v1/csv/{jobId}', docsUrl: `${siteUrl}/api/v1/exports/get-csv-url`});
   });
 
   it.each(['/../../package.json', '/%2e%2e/%2e%2e/package.json', 'http://127.0.0.2:1/guides/pinning', '/no/such/page'])(
@@ -104,7 +104,7 @@ describe('a site that answers garbage', () => {
     expect(search).toEqual({isError: true, text: expect.stringMatching(/\/search-index\.json .*is not valid JSON/)});
     for (const [tool, args] of [
       ['list_api_operations', {tag: 'all'}],
-      ['get_api_operation', {operation: 'getCsvExport'}],
+      ['get_api_operation', {operation: 'getCsvUrl'}],
     ] as const) {
       const answer = await callTool(mcp.client, tool, args);
       expect(answer).toEqual({
@@ -144,7 +144,7 @@ describe('a site that cannot be reached', () => {
     ['search_docs', {query: 'metrics'}],
     ['get_page', {page: '/guides/pinning'}],
     ['list_api_operations', {tag: 'Charts'}],
-    ['get_api_operation', {operation: 'getCsvExport'}],
+    ['get_api_operation', {operation: 'getCsvUrl'}],
   ])('%s says the site could not be reached', async (tool, args) => {
     const answer = await callTool(mcp.client, tool, args);
     expect(answer).toEqual({isError: true, text: expect.stringContaining(`Could not reach ${url}/`)});

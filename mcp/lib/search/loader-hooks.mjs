@@ -27,9 +27,14 @@ export async function resolve(specifier, context, nextResolve) {
   if (isTypeScript(context.parentURL) && specifier.startsWith('.') && !/\.[cm]?[jt]sx?$/.test(specifier)) {
     return nextResolve(`${specifier}.ts`, context);
   }
+  // The site's search (src/lib/search) imports the constants by their package path, the plugin's own
+  // modules by a relative one.
+  const constants = /(^|\/)proxiedGeneratedConstants(\.js)?$/.test(specifier);
+  if (constants && (inPluginClient(context.parentURL) || specifier.includes(PLUGIN_CLIENT.slice(1)))) {
+    return {url: CONSTANTS, shortCircuit: true};
+  }
   if (!inPluginClient(context.parentURL)) return nextResolve(specifier, context);
   if (specifier === 'comlink') return {url: COMLINK_SHIM, shortCircuit: true};
-  if (/(^|\/)proxiedGeneratedConstants(\.js)?$/.test(specifier)) return {url: CONSTANTS, shortCircuit: true};
   if (specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {
     return nextResolve(`${specifier}.js`, context);
   }
