@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Serves a production build the way a static host does: gzip/brotli (precompressed files first),
 // long cache for hashed assets, the site's security headers, and a real 404 status for unknown paths.
-// Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--build-if-missing] [--quiet]
+// Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--build-if-missing] [--quiet] [--with-axe]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,12 +76,20 @@ export function resolveFile(dir, urlPath) {
   return null;
 }
 
-export function createServer(dir, {quiet = false} = {}) {
+/**
+ * For the browser tests only (`--with-axe`): axe-core at a same-origin address, so the page's own CSP
+ * ('self') lets a test load it with a <script> tag. Loaded that way it is cached and compiled once per
+ * browser context, where evaluating its 550 KB source in every page cost about 0.4 CPU-seconds a page.
+ */
+export const AXE_PATH = '/__test/axe.min.js';
+const axeFile = path.join(siteDir, 'node_modules', 'axe-core', 'axe.min.js');
+
+export function createServer(dir, {quiet = false, withAxe = false} = {}) {
   const headerRules = readHeadersFile(dir);
   const cache = new Map();
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = resolveFile(dir, url.pathname);
+    let file = withAxe && url.pathname === AXE_PATH ? axeFile : resolveFile(dir, url.pathname);
     let status = 200;
     if (!file) {
       file = path.join(dir, '404.html');
@@ -89,7 +97,9 @@ export function createServer(dir, {quiet = false} = {}) {
     }
     const ext = path.extname(file);
     const headers = {'Content-Type': TYPES[ext] ?? 'application/octet-stream', Vary: 'Accept-Encoding'};
-    headers['Cache-Control'] = /\/assets\//.test(url.pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    headers['Cache-Control'] = /\/assets\/|^\/__test\//.test(url.pathname)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache';
     for (const rule of headerRules) {
       if (matches(rule.pattern, url.pathname)) for (const [k, v] of rule.headers) headers[k] = v;
     }
@@ -139,9 +149,13 @@ function main() {
     const built = spawnSync('npm', ['run', 'build'], {cwd: siteDir, stdio: 'inherit'});
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  createServer(dir, {quiet: args.includes('--quiet')}).listen(port, '127.0.0.1', () => {
-    console.log(`Serving ${path.relative(siteDir, dir) || '.'} at http://localhost:${port}/ (gzip/brotli on)`);
-  });
+  createServer(dir, {quiet: args.includes('--quiet'), withAxe: args.includes('--with-axe')}).listen(
+    port,
+    '127.0.0.1',
+    () => {
+      console.log(`Serving ${path.relative(siteDir, dir) || '.'} at http://localhost:${port}/ (gzip/brotli on)`);
+    },
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 import {axeViolations} from './axe';
-import {hydrated, openAllDetails} from './helpers';
+import {hydrated, openAllDetails, waitForHydration} from './helpers';
 
 /**
  * Every page of the production build's sitemap, in light and in dark mode: HTTP 200, hydrated, the
@@ -80,7 +80,7 @@ async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Pro
   if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
   if (response) problems.push(...checkPolicy(response.headers()));
   // A page that never hydrates is reported with the rest instead of stopping the group.
-  await hydrated(page).catch(() => problems.push('did not hydrate (no html[data-has-hydrated])'));
+  if (!(await waitForHydration(page))) problems.push('did not hydrate (no html[data-has-hydrated])');
   // Search results and link previews show it; Lighthouse's SEO audit fails a page without one.
   const description = await page.evaluate(() =>
     document.querySelector('meta[name="description"]')?.getAttribute('content'),

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, type Page} from '@playwright/test';
 import {FIXTURE_SITE} from '../../playwright.config';
 import {PAGE_BACKGROUNDS, diagramContrastProblems} from '../../scripts/diagram-contrast.mjs';
 import {hydrated, openAllDetails} from './helpers';
+import {axeViolations} from './axe';
 
 /**
  * Diagrams are SVGs rendered ahead of time (npm run diagrams, plugins/remark-diagrams), checked on
@@ -149,12 +149,7 @@ test.describe('every page with a diagram passes axe', () => {
           if (!(await shown.getAttribute('alt'))?.trim())
             failures.push(`${url}: diagram ${i + 1} has no text alternative`);
         }
-        const results = await new AxeBuilder({page})
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .setLegacyMode(true)
-          .analyze();
-        for (const {id, nodes} of results.violations)
-          failures.push(`${url}: axe ${id} on ${nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+        for (const violation of await axeViolations(page)) failures.push(`${url}: ${violation}`);
       }
       expect(failures).toEqual([]);
     });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import {test, expect, type Page} from '@playwright/test';
 import {FIXTURE_SITE} from '../../playwright.config';
 import {hydrated, watchPage} from './helpers';
+import {axeViolations} from './axe';
 
 /**
  * "Was this page helpful?" (issue 11) on the fixture build, which posts analytics to the same-origin
@@ -223,10 +223,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({colorScheme: scheme});
     await openDocsPage(page, RELEASED_PAGE);
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    const axe = () =>
-      new AxeBuilder({page}).include('.page-feedback').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const violations = async () =>
-      (await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+    const violations = () => axeViolations(page, {include: '.page-feedback'});
 
     await expect(question(page)).toBeVisible();
     expect(await violations()).toEqual([]);
