@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
 export type Dashboard = Schemas['Dashboard'];
 export type DashboardTile = Schemas['DashboardTile'];
 
-export const markdownTile: DashboardTile = {
+export const markdownTile: Schemas['CreateDashboardTile'] = {
   type: 'markdown',
   x: 0,
   y: 0,
@@ -17,6 +17,9 @@ export const markdownTile: DashboardTile = {
 };
 
 export const newDashboard: Schemas['CreateDashboard'] = {name: 'Sales overview', tiles: [markdownTile], tabs: []};
+
+// @ts-expect-error — a tile of a saved dashboard always carries its uuid; only new tiles may leave it out.
+export const savedTileWithoutUuid: DashboardTile = markdownTile;
 
 export const chartDelivery: Schemas['CreateSchedulerAndTargets'] = {
   name: 'Monthly revenue to finance',
