@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {legacyOperationUrls} from '../plugins/api-reference/legacyOperationUrls';
+import {legacySchemaUrls} from '../plugins/api-reference/legacySchemaUrls';
 import {operationSlug} from '../plugins/api-reference/model/slug';
 
 /**
@@ -77,7 +78,7 @@ function buildRedirects(): Redirect[] {
   for (const [from, to] of Object.entries(nextRenames)) {
     if (docExists(next.dir, to)) list.push({from: next.prefix + from, to: next.prefix + to});
   }
-  list.push(...apiOperationRedirects());
+  list.push(...apiOperationRedirects(), ...apiSchemaRedirects());
   return list;
 }
 
@@ -89,6 +90,14 @@ export function apiOperationRedirects(): Redirect[] {
   return Object.entries(legacyOperationUrls)
     .map(([from, operationId]) => ({from, to: `${from.slice(0, from.lastIndexOf('/'))}/${operationSlug(operationId)}`}))
     .filter(({from, to}) => from !== to);
+}
+
+/** Schema pages removed when the contract took the real API's models (issue 18) → the schema that replaced each. */
+export function apiSchemaRedirects(): Redirect[] {
+  return Object.entries(legacySchemaUrls).map(([from, to]) => ({
+    from: `/api/v1/schemas/${from}`,
+    to: `/api/v1/schemas/${to}`,
+  }));
 }
 
 /**

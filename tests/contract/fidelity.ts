@@ -89,7 +89,11 @@ class Flattener {
         }
       }
     }
-    if (s.properties || s.additionalProperties !== undefined || (types.includes('object') && !s.allOf)) {
+    if (
+      s.properties ||
+      s.additionalProperties !== undefined ||
+      (types.includes('object') && !s.allOf && !s.oneOf && !s.anyOf)
+    ) {
       shape.types.add('object');
       shape.objectVariants++;
       const required = new Set((s.required as string[] | undefined) ?? []);

@@ -6,7 +6,8 @@ import {resolveRedocHash} from '../../plugins/api-reference/deepLink';
 import {legacyOperationUrls} from '../../plugins/api-reference/legacyOperationUrls';
 import type {OpenApiDocument} from '../../plugins/api-reference/model/openapi';
 import {buildApiReference} from '../../plugins/api-reference/model/pages';
-import {apiOperationRedirects} from '../../src/redirects';
+import {legacySchemaUrls} from '../../plugins/api-reference/legacySchemaUrls';
+import {apiOperationRedirects, apiSchemaRedirects} from '../../src/redirects';
 import {loadContract} from '../contract/contract';
 
 const ref = buildApiReference(loadContract() as unknown as OpenApiDocument, {basePath: '/api/v1'});
@@ -40,5 +41,15 @@ describe('API reference URLs after the operationId rename', () => {
   ])('the Redoc link %s lands on the page of %s', (hash, operationId) => {
     expect(pageOf.get(operationId)).toBeDefined();
     expect(resolveRedocHash(hash, ref.overview.deepLinks)).toBe(pageOf.get(operationId));
+  });
+
+  it('redirects every removed schema page to a schema page that exists', () => {
+    const schemaPages = new Set(ref.schemas.map((schema) => schema.permalink));
+    const schemaRedirects = apiSchemaRedirects();
+    expect(schemaRedirects).toHaveLength(Object.keys(legacySchemaUrls).length);
+    for (const {from, to} of schemaRedirects) {
+      expect(schemaPages.has(from), `${from} is a schema page again: drop its redirect`).toBe(false);
+      expect(schemaPages.has(to), `${from} → ${to}`).toBe(true);
+    }
   });
 });
