@@ -97,7 +97,8 @@ async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Pro
   return problems;
 }
 
-// A trace of 25 pages with axe in each would cost more than the crawl; failures list what is wrong.
+// A trace of 15 pages with axe in each would cost more than the crawl, even with E2E_TRACE set; failures list
+// what is wrong.
 test.use({trace: 'off'});
 
 test('the sitemap lists the site', () => {
