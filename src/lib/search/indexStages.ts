@@ -10,10 +10,7 @@
  * Without a first stage (an older build, a 404) the whole index is the first stage.
  */
 import lunr from 'lunr';
-import type {
-  LoadedIndexes,
-  SearchDocument,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {LoadedIndexes, SearchDocument} from './types';
 import {looksLikeSearchIndex, type IndexHealth} from '../searchIndex';
 
 /** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */

@@ -5,7 +5,7 @@
  * outside a production build, where there is no index).
  */
 import * as Comlink from 'comlink';
-import type {SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {SearchResult} from './types';
 import type {IndexHealth} from '../searchIndex';
 import type {SiteSearchWorker} from './worker';
 

@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
-import type {SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {SearchResult} from './types';
 import {searchIndexAddress, type IndexHealth} from '../searchIndex';
 import {IndexCache} from './indexStages';
 import {searchSite} from './rankedSearch';
