@@ -20,10 +20,11 @@ import {
   type Question,
 } from './relevance';
 
-// Issue 19 asks for 0.9 and 0.98; the ranking of src/lib/search reaches 0.83 and 0.96 so far (the plugin's own
-// order: 0.64 and 0.91 on the same 156 questions).
-const TOP1_MIN = 0.8;
-const TOP5_MIN = 0.96;
+// Issue 19's bars. The ranking of src/lib/search reaches 0.91 and 0.98 on the 156 questions (the plugin's own
+// order: 0.64 and 0.91): 142 and 153 of them. The margin is thin: two questions fewer first, or one more
+// out of the top five, fails the bars.
+const TOP1_MIN = 0.9;
+const TOP5_MIN = 0.98;
 
 interface IndexedDocument {
   t: string;

@@ -27,10 +27,19 @@ describe('apiShapeOf', () => {
     expect(apiShapeOf('LIGHTDASH_SECRET').isApi).toBe(false);
   });
 
+  it('searches for the words around "api", not for "api" itself', () => {
+    expect(apiShapeOf('chart version history api')).toMatchObject({isApi: true, terms: 'chart version history'});
+    expect(apiShapeOf('API pagination').terms).toBe('pagination');
+    expect(apiShapeOf('api').terms).toBe('api');
+    expect(apiShapeOf('  pin a chart ').terms).toBe('pin a chart');
+  });
+
   it('sorts pages into docs, API operations and API schemas', () => {
     expect(sectionOfUrl('/guides/pinning')).toBe('docs');
     expect(sectionOfUrl('/api/v1/spaces/createSpace')).toBe('apiOperation');
     expect(sectionOfUrl('/next/api/v1/schemas/Space')).toBe('apiSchema');
+    expect(sectionOfUrl('/guides/api-recipes/export-a-chart-to-csv')).toBe('apiRecipe');
+    expect(sectionOfUrl('/guides/api-reference-tips')).toBe('docs');
   });
 });
 
@@ -97,6 +106,42 @@ describe('rankSearchResults', () => {
     const [line] = rankSearchResults('pin space', [title, heading], 8);
     expect(line.type).toBe(1);
     expect(line.document.t).toBe('Pin to a space');
+  });
+
+  it('puts the guide that does it in the app before the API recipe, and the recipe first when the API is asked for', () => {
+    const recipe = result(
+      '/guides/api-recipes/export-a-chart-to-csv',
+      0,
+      ['export', 'chart', 'csv'],
+      'Export a chart to CSV',
+    );
+    const guide = result('/guides/sharing', 0, ['export', 'chart', 'csv'], 'Export a chart to CSV');
+    expect(urls(rankSearchResults('export chart csv', [recipe, guide], 8))[0]).toBe('/guides/sharing');
+    const operation = result('/api/v1/exports/download-csv', 0, ['export', 'chart', 'csv'], 'Export a chart to CSV');
+    expect(urls(rankSearchResults('export chart csv', [operation, guide], 8))[0]).toBe('/guides/sharing');
+    expect(urls(rankSearchResults('export chart csv api', [guide, operation], 8))[0]).toBe(
+      '/api/v1/exports/download-csv',
+    );
+  });
+
+  it('weighs a "Next steps" paragraph less: it describes the pages it links to', () => {
+    const onward = {...result('/guides/a', 4, ['cross', 'filter'], 'Cross filter: see the dashboards guide.')};
+    onward.document = {...onward.document, h: '#next-steps'};
+    const body = result('/guides/dashboards', 4, ['cross', 'filter'], 'Click a bar to cross filter every tile.');
+    expect(urls(rankSearchResults('cross filter', [onward, body], 8))).toEqual(['/guides/dashboards', '/guides/a']);
+  });
+
+  it('prefers the page where the typed words stand side by side', () => {
+    const apart = result('/guides/a', 4, ['sql', 'runner'], 'Write SQL here; the runner of the job is you.');
+    const together = result('/guides/b', 4, ['sql', 'runner'], 'Open the SQL runner from the menu.');
+    expect(urls(rankSearchResults('sql runner', [apart, together], 8))[0]).toBe('/guides/b');
+  });
+
+  it('shows a page that is a copy of one above it (same title and line) once', () => {
+    const copy = (url: string) => result(url, 0, ['share'], 'Share insights with your team');
+    const other = result('/guides/other', 4, ['share'], 'Share a space.');
+    const ranked = rankSearchResults('share', [copy('/track-a/share'), copy('/track-b/share'), other], 8);
+    expect(urls(ranked)).toEqual(['/track-a/share', '/guides/other']);
   });
 
   it('does not change the results it is given, and returns nothing for nothing', () => {

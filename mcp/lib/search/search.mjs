@@ -15,6 +15,12 @@ import {DocsError, readJson} from '../source.mjs';
 import {searchResultLimits} from './generated-constants.mjs';
 import {searchSite} from '../../../src/lib/search/rankedSearch.ts';
 
+/**
+ * The shapes of the plugin's documents and results, declared once for the site and this server.
+ * @typedef {import('../../../src/lib/search/types').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/lib/search/types').SearchResult} SearchResult
+ */
+
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';
 const TITLE = 0;
 const HEADING = 1;
@@ -66,7 +72,12 @@ function looksLikeSearchIndex(data) {
   );
 }
 
-/** One hit as the tool returns it. */
+/**
+ * One hit as the tool returns it.
+ * @param {SearchResult} result
+ * @param {Map<number, string>} descriptions page id → description
+ * @param {string} siteUrl
+ */
 function toHit(result, descriptions, siteUrl) {
   const {document, type} = result;
   const page = type === TITLE ? document : result.page || document;

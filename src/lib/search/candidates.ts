@@ -8,25 +8,21 @@
  * body text on most keystrokes, and stopping at 8 keeps whatever the first variant found in the body of
  * pages (API operations mention "api", "run", "query" … everywhere) while the page titled with most of
  * the words is found only by a later variant. Here every index (titles, headings, descriptions, keywords,
- * body) is asked with each variant in turn; the walk stops once `enough` results are in and STRONG_HITS
- * of them are titles, headings or keywords, and the typo-tolerant (fuzzy) variants, the slow ones, are
- * skipped once `enough` results are in, as is the body text (the largest index) for later variants. Measured on the relevance set, this costs about what the
- * plugin's own 8-result search costs.
+ * body) is asked with each variant in turn until `pool` results are in. Once `enough` results are in,
+ * the typo-tolerant (fuzzy) variants are skipped and the body text is asked for whole words only: those
+ * are the slow queries (a prefix or a typo over the largest index expands to many words). The later
+ * variants still run, so a page that has all the words but one ("warehouse credentials per user") is a
+ * candidate. On every typed prefix of the relevance set's questions this is as fast as the plugin's own
+ * 8-result search in the median and faster at p95 (measured in node: 3.3 against 3.7 ms, 49 against
+ * 150 ms).
  */
-import type {
-  LoadedIndexes,
-  SearchDocument,
-  SearchResult,
-  WrappedIndex,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {LoadedIndexes, SearchDocument, SearchResult, WrappedIndex} from './types';
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 
-/** Title, heading or keyword matches wanted before the walk over query variants may stop. */
-const STRONG_HITS = 3;
-/** The plugin's SearchDocumentType values of titles, headings and keywords. */
-const STRONG_PLACES = new Set([0, 1, 3]);
+/** The plugin's SearchDocumentType values of the small indexes: titles, headings, descriptions, keywords. */
+const SMALL_PLACES = new Set([0, 1, 2, 3]);
 
 const documentMaps = new WeakMap<SearchDocument[], Map<string, SearchDocument>>();
 
@@ -42,7 +38,7 @@ function documentById(documents: SearchDocument[], ref: string): SearchDocument 
 
 /**
  * Results for `input` from `loaded` (what `SearchWorker.lowLevelFetchIndexes` returns), in the plugin's
- * result shape: at most `pool` of them; query variants stop once `enough` results are in. `fuzzy` false
+ * result shape: at most `pool` of them; the slow variants stop once `enough` results are in. `fuzzy` false
  * leaves out the typo-tolerant variants (for the cut-back inputs of a half-typed word, which are tried
  * one after the other: a typo there is not the problem, and the fuzzy variants are the slow ones).
  */
@@ -59,14 +55,14 @@ export function searchCandidates(
   const titles: WrappedIndex | undefined = wrappedIndexes[0];
   const results: SearchResult[] = [];
   const seen = new Set<string>();
-  let strong = 0;
   for (const {term, tokens} of smartQueries(rawTokens, zhDictionary)) {
     const typoTolerant = term.some((item) => item.editDistance);
     if (typoTolerant && (!fuzzy || results.length >= enough)) continue;
+    const prefix = term.some((item) => item.wildcard);
     for (const {documents, index, type} of wrappedIndexes) {
-      // Once there are enough results, later variants only look for titles, headings and keywords:
-      // those indexes are small, the body text is the slow one.
-      if (results.length >= enough && !STRONG_PLACES.has(type)) continue;
+      // Once there are enough results, the body text (the largest index) is asked only for whole words:
+      // a prefix over it expands to many words and is the slow query of a keystroke.
+      if (prefix && results.length >= enough && !SMALL_PLACES.has(type)) continue;
       const hits = index.query((query) => {
         for (const item of term) {
           query.term(item.value, {
@@ -81,14 +77,24 @@ export function searchCandidates(
         const document = documentById(documents, hit.ref);
         if (!document) continue;
         seen.add(hit.ref);
-        if (STRONG_PLACES.has(type)) strong++;
         const page =
           type !== 0 && titles && document.p !== undefined && documentById(titles.documents, String(document.p));
         results.push({document, type, page: page || false, metadata: hit.matchData.metadata, tokens, score: hit.score});
         if (results.length >= pool) return results;
       }
     }
-    if (results.length >= enough && strong >= STRONG_HITS) break;
+  }
+  // The plugin's variants leave out one word only from three or more; of two words, one may be unknown
+  // to the docs ("S3_ENDPOINT minio"): the pages with the other word beat no suggestion at all.
+  if (results.length === 0 && rawTokens.length === 2) {
+    for (const word of rawTokens) {
+      for (const result of searchCandidates(loaded, word, enough, pool, fuzzy)) {
+        const key = `${result.type}:${result.document.i}`;
+        if (seen.has(key) || results.length >= pool) continue;
+        seen.add(key);
+        results.push(result);
+      }
+    }
   }
   return results;
 }

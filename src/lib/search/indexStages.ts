@@ -10,10 +10,7 @@
  * Without a first stage (an older build, a 404) the whole index is the first stage.
  */
 import lunr from 'lunr';
-import type {
-  LoadedIndexes,
-  SearchDocument,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {LoadedIndexes, SearchDocument} from './types';
 import {looksLikeSearchIndex, type IndexHealth} from '../searchIndex';
 
 /** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */
@@ -59,6 +56,7 @@ async function fetchIndex(address: string, fetchFn: Fetch): Promise<Loaded> {
 /** The loading of one index address: first stage, then the whole index. */
 export class StagedIndex {
   private best: LoadedIndexes | null = null;
+  private wholeIn = false;
   /** Settles when something can be searched (first stage or whole index), or nothing can. */
   readonly ready: Promise<Loaded>;
   /** Settles when the whole index has loaded or failed. */
@@ -70,7 +68,9 @@ export class StagedIndex {
     // reader's bandwidth before the first suggestions.
     this.whole = first.then(() => fetchIndex(address, fetchFn));
     void this.whole.then((loaded) => {
-      if (loaded.ok) this.best = loaded.indexes;
+      if (!loaded.ok) return;
+      this.best = loaded.indexes;
+      this.wholeIn = true;
     });
     this.ready = first.then((loaded) => {
       if (!loaded.ok) return this.whole;
@@ -82,6 +82,11 @@ export class StagedIndex {
   /** The fullest index loaded so far (null before `ready`). */
   current(): LoadedIndexes | null {
     return this.best;
+  }
+
+  /** True once searches are answered from the whole index, not only from the first stage. */
+  isWhole(): boolean {
+    return this.wholeIn;
   }
 
   /**

@@ -4,9 +4,9 @@
  * The search box's worker (./worker.ts), the tests and other consumers (an MCP server that loads the
  * plugin's indexes in node) call `searchSite` and get the same results.
  */
-import type {LoadedIndexes, SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {LoadedIndexes, SearchResult} from './types';
 import {searchCandidates} from './candidates';
-import {CANDIDATE_LIMIT, rankSearchResults} from './ranking';
+import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
 import {withCutBack} from './typing';
 
 /**
@@ -15,6 +15,7 @@ import {withCutBack} from './typing';
  */
 export function searchSite(loaded: LoadedIndexes, input: string, limit: number): SearchResult[] {
   const pool = Math.max(limit, CANDIDATE_LIMIT);
-  const candidates = withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === input), input);
+  const {terms} = apiShapeOf(input);
+  const candidates = withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === terms), terms);
   return rankSearchResults(input, candidates, limit);
 }

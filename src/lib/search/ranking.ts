@@ -1,7 +1,7 @@
 /**
  * Re-ranks the results of the search plugin (@easyops-cn/docusaurus-search-local 0.55.3) so that the page
  * a reader wants comes first. Pure: no DOM, no fetch, no plugin import, so the search box (through
- * ./worker.ts), the relevance test and any other consumer (a docs MCP server calling the plugin's
+ * ./worker.ts), the relevance test and any other consumer (the docs MCP server calling the plugin's
  * `SearchWorker` in node) apply exactly the same order.
  *
  * Why: the plugin orders results by which of its query variants found them (exact, then prefix, then
@@ -9,67 +9,80 @@
  * at `limit`. Since the API reference became searchable, its ~500 operation and schema pages (short
  * titles such as `BigqueryConnection` or `PinnedItem`) win that race for task questions, and a page's
  * many headings crowd out other pages. The design:
- * - Ask the plugin for a wide pool of candidates (CANDIDATE_LIMIT) and score pages, not lines.
- * - A page scores by how many of the typed words it matches (squared, so a page matching every word
- *   beats one matching most of them), by where the best match is (title > keywords > heading >
- *   description > body text), by the share of typed words in its title, and by its section: API schema
- *   pages weigh 0.4 and other API pages 0.5 (Lightdash's own docs weigh API pages 0.4), unless the
- *   query is API-shaped.
+ * - Ask for a wide pool of candidates (CANDIDATE_LIMIT) and score pages, not lines.
+ * - A line (title, heading, description, keywords, paragraph) weighs by the share of the typed words it
+ *   matches (squared, so a line with every word beats one with most of them), by where it is
+ *   (PLACE_WEIGHT), and a little by lunr's own score. A paragraph under "Next steps" weighs less: it
+ *   describes the pages it links to.
+ * - A page scores by its best line, plus: the share of typed words found anywhere on it, how many of
+ *   its lines match (a guide about the subject matches in several places, up to six count), the share
+ *   of typed words in its title, and typed words that stand side by side in one of its lines or in
+ *   its title (a phrase). All of that is multiplied by the weight of its section (SECTION_WEIGHT): for a task
+ *   question API schemas weigh 0.39, operations 0.64 and API recipes 0.6 against 1 for the docs
+ *   (Lightdash's own docs weigh API pages 0.4).
  * - API-shaped queries (the word "api", an identifier such as `runQuery` or `MetricQuery`, a
- *   `METHOD /path`) lift the API weights, and a page whose title or operation keywords carry exactly
- *   the typed identifier or path comes first.
+ *   `METHOD /path`) turn those weights round, and a page whose title or operation keywords carry exactly
+ *   the typed identifier or path comes first. The word "api" itself is not searched for (see ApiShape).
  * - Each page shows one line, so one page's headings cannot fill the list: its title, or the heading or
- *   paragraph that matches more of the typed words than the title does (a link straight to the section).
+ *   paragraph that matches more of the typed words than the title does (a link straight to the
+ *   section). Pages that are copies of each other (the same title and line, in two tracks of the docs)
+ *   are shown once.
+ * The weights were fitted on tests/search/questions.yaml (156 reader questions) and kept only where a
+ * small change of them does not change the outcome much; a weight that did nothing was dropped.
  */
+import type {SearchResult} from './types';
 
-/** One indexed item, as the plugin stores it: a page title, a heading (`h`) or a text (`s` = its heading). */
-export interface RankableDocument {
-  i: number;
-  t: string;
-  u: string;
-  h?: string;
-  p?: number;
-  s?: string;
-}
-
-/** The fields of the plugin's `SearchResult` the ranking reads; anything else is passed through. */
-export interface RankableResult {
-  document: RankableDocument;
-  /** 0 title, 1 heading, 2 description, 3 keywords, 4 content (the plugin's SearchDocumentType). */
-  type: number;
-  /** The page's title document, for headings, descriptions and content. */
-  page?: RankableDocument | false | undefined;
-  /** The words of the query variant that found this result (every one of them matched). */
-  tokens: string[];
-  score: number;
-  isInterOfTree?: boolean;
-  isLastOfTree?: boolean;
-}
+/** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
+export type RankableResult = Pick<
+  SearchResult,
+  'document' | 'type' | 'page' | 'tokens' | 'score' | 'isInterOfTree' | 'isLastOfTree'
+>;
 
 /** How many results to ask the plugin for before ranking (the search page asks for 100 too). */
-export const CANDIDATE_LIMIT = 30;
+export const CANDIDATE_LIMIT = 100;
 /** Lines a page may take in the list: its best line only, so eight suggestions are eight pages. */
 export const MAX_LINES_PER_PAGE = 1;
 
-/** Weight of the best match by where it is (index of the plugin's SearchDocumentType). */
-const PLACE_WEIGHT: Record<number, number> = {0: 1, 1: 0.7, 2: 0.55, 3: 0.75, 4: 0.35};
-
-/** Section weights for task questions and for API-shaped queries. */
-const SECTION_WEIGHT = {
-  task: {docs: 1, apiOperation: 0.5, apiSchema: 0.4},
-  api: {docs: 0.85, apiOperation: 1, apiSchema: 0.9},
-} as const;
-
+/**
+ * Weight of a line by where it is (index of the plugin's SearchDocumentType: title, heading,
+ * description, keywords, body). A title weighs less than a heading because the title's words count
+ * again in the title overlap (TITLE_OVERLAP_WEIGHT).
+ */
+const PLACE_WEIGHT: Record<number, number> = {0: 0.47, 1: 0.83, 2: 0.58, 3: 0.63, 4: 0.26};
+/** Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. */
+const LUNR_SCORE_WEIGHT = 0.43;
+/** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
+const ONWARD_LINE_WEIGHT = 0.47;
+/** Weight of the share of typed words found anywhere on the page (squared). */
+const PAGE_COVERAGE_WEIGHT = 0.11;
+/** Score of each matching line of a page after the first, up to MAX_SUPPORT_LINES of them. */
+const SUPPORT_PER_LINE = 0.03;
+const MAX_SUPPORT_LINES = 5;
+/** Weight of the share of typed words found in the page's title (stop words count here: "what is dbt"). */
+const TITLE_OVERLAP_WEIGHT = 0.49;
+/** Weight of the share of typed word pairs found side by side in a line (times that line's place). */
+const PHRASE_WEIGHT = 0.16;
+/** Weight of the share of typed word pairs side by side in the page's title ("join tables"). */
+const TITLE_PHRASE_WEIGHT = 0.15;
 /** Score added when the page carries the exact identifier or `METHOD /path` the reader typed. */
 const EXACT_NAME_BONUS = 2;
-/** Weight of the share of typed words found in the page's title (stop words count here: "what is dbt"). */
-const TITLE_OVERLAP_WEIGHT = 0.3;
 
-type Section = 'docs' | 'apiOperation' | 'apiSchema';
+/**
+ * Section weights for task questions and for API-shaped queries. API recipes are guides, but about
+ * doing a task through the API: for a task question the guide or reference that does it in the app
+ * comes first, and for an API-shaped query the operation or schema page.
+ */
+const SECTION_WEIGHT = {
+  task: {docs: 1, apiRecipe: 0.6, apiOperation: 0.64, apiSchema: 0.39},
+  api: {docs: 0.56, apiRecipe: 0.44, apiOperation: 1, apiSchema: 0.68},
+} as const;
+
+type Section = 'docs' | 'apiRecipe' | 'apiOperation' | 'apiSchema';
 
 export function sectionOfUrl(url: string): Section {
   if (/^(?:\/[^/]+)?\/api\/v1\/schemas\//.test(url)) return 'apiSchema';
   if (/^(?:\/[^/]+)?\/api\/v1(?:\/|$)/.test(url)) return 'apiOperation';
+  if (/^(?:\/[^/]+)?\/guides\/api-recipes\//.test(url)) return 'apiRecipe';
   return 'docs';
 }
 
@@ -79,6 +92,12 @@ const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 export interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
   isApi: boolean;
+  /**
+   * The query without the word "api" when it has other words: what to look for. "api" names the
+   * section (the section weights see to it); as a word it is in every guide that mentions the API and
+   * in no operation page (their paths are one token), so searching for it would favour the guides.
+   */
+  terms: string;
   /** Identifiers with an inner capital, as typed (`upsertChartAsCode`, `CustomSqlDimension`). */
   identifiers: string[];
   /** `POST /api/v1/projects/{projectUuid}/spaces`, method upper-cased; null when none was typed. */
@@ -94,13 +113,10 @@ export function apiShapeOf(input: string): ApiShape {
     const method = pathIndex > 0 && HTTP_METHOD.test(words[pathIndex - 1]) ? words[pathIndex - 1].toUpperCase() : '';
     route = `${method ? `${method} ` : ''}${words[pathIndex]}`;
   }
-  const saysApi = words.some((w) => w.toLowerCase() === 'api');
-  return {isApi: saysApi || identifiers.length > 0 || route !== null, identifiers, route};
-}
-
-/** The page a result belongs to (its title document), by URL when the plugin did not link it. */
-function pageKeyOf(result: RankableResult): string {
-  return result.document.u;
+  const otherWords = words.filter((w) => w.toLowerCase() !== 'api');
+  const saysApi = otherWords.length < words.length;
+  const terms = saysApi && otherWords.length > 0 ? otherWords.join(' ') : input.trim();
+  return {isApi: saysApi || identifiers.length > 0 || route !== null, identifiers, route, terms};
 }
 
 /** True when this result carries the exact identifier or route the reader typed. */
@@ -122,11 +138,16 @@ export interface ScoredPage<T extends RankableResult> {
   score: number;
   lines: {result: T; order: number; weight: number}[];
   firstOrder: number;
+  /** What the score is made of, for explaining an order (tests, tuning). */
+  parts: Record<string, number>;
 }
 
-/** Words of `text` in lower case, for comparing what was typed with a title. */
+/**
+ * Words of `text` in lower case, for comparing what was typed with a title or a line. An underscore
+ * separates words here (`SCHEDULER_ENABLED` is "scheduler enabled"), on both sides of the comparison.
+ */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Share of the typed words (stop words too) that start a word of the page's title. */
@@ -136,12 +157,44 @@ function titleOverlap(typed: string[], title: string): number {
   return typed.filter((word) => titleWords.some((t) => t.startsWith(word) || word.startsWith(t))).length / typed.length;
 }
 
+/** A word as compared in phrases: a plural `s` does not count ("dashboards" is "dashboard"). */
+function plainWord(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** Share of the typed word pairs ("who uses", "uses dashboards") that stand side by side in `text`. */
+function phraseShare(typed: string[], text: string): number {
+  if (typed.length < 2) return 0;
+  const words = wordsOf(text).map(plainWord);
+  const pairs = new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
+  let found = 0;
+  for (let i = 1; i < typed.length; i++) if (pairs.has(`${typed[i - 1]} ${typed[i]}`)) found++;
+  return found / (typed.length - 1);
+}
+
+/** A line under a page's "Next steps" heading: it describes the pages it links to. */
+function isOnwardLine(result: RankableResult): boolean {
+  return result.document.h === '#next-steps';
+}
+
+/** The title of the page a result belongs to. */
+function pageTitleOf(result: RankableResult): string {
+  if (result.type === 0) return result.document.t;
+  return result.page ? result.page.t : (result.document.s ?? '');
+}
+
+/** Weight of where a result is: its place, less under "Next steps". */
+function placeWeight(result: RankableResult): number {
+  return (PLACE_WEIGHT[result.type] ?? PLACE_WEIGHT[4]) * (isOnwardLine(result) ? ONWARD_LINE_WEIGHT : 1);
+}
+
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
 export function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
-  const typed = wordsOf(input);
+  const typed = wordsOf(shape.terms);
+  const typedPlain = typed.map(plainWord);
 
   // lunr's scores are comparable only within one index (titles, headings, …): scaled to that index's best.
   const bestScoreOfPlace = new Map<number, number>();
@@ -151,26 +204,42 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
   results.forEach((result, order) => {
     const coverage = result.tokens.length / wordCount;
     const relative = result.score / (bestScoreOfPlace.get(result.type) || 1);
-    const weight = coverage * coverage * (PLACE_WEIGHT[result.type] ?? 0.35) * (0.85 + 0.15 * relative);
-    const url = pageKeyOf(result);
-    const group = groups.get(url) ?? {url, lines: [], score: 0, firstOrder: order};
+    const weight = coverage * coverage * placeWeight(result) * (1 - LUNR_SCORE_WEIGHT + LUNR_SCORE_WEIGHT * relative);
+    const url = result.document.u;
+    const group = groups.get(url) ?? {url, lines: [], score: 0, firstOrder: order, parts: {}};
     group.lines.push({result, order, weight});
     groups.set(url, group);
   });
 
   for (const group of groups.values()) {
-    const words = new Set(group.lines.flatMap((line) => line.result.tokens));
-    const pageCoverage = words.size / wordCount;
+    const lines = group.lines.map((line) => line.result);
+    const pageCoverage = new Set(lines.flatMap((line) => line.tokens)).size / wordCount;
     const best = Math.max(...group.lines.map((line) => line.weight));
-    // More matching lines say the page is about the query (a guide more than a short API page); more
-    // than five say nothing more.
-    const support = Math.min(group.lines.length - 1, 5) * 0.04;
-    const first = group.lines[0].result;
-    const title = first.type === 0 ? first.document.t : first.page ? first.page.t : (first.document.s ?? '');
-    const overlap = TITLE_OVERLAP_WEIGHT * titleOverlap(typed, title);
-    let score = weights[sectionOfUrl(group.url)] * (best + 0.15 * pageCoverage * pageCoverage + support + overlap);
-    if (shape.isApi && group.lines.some((line) => namesExactly(line.result, shape))) score += EXACT_NAME_BONUS;
-    group.score = score;
+    // More matching lines say the page is about the query (a guide more than a short API page); lines
+    // that point onward to other pages do not count.
+    const ownLines = lines.filter((line) => !isOnwardLine(line)).length;
+    const support = Math.min(Math.max(ownLines - 1, 0), MAX_SUPPORT_LINES) * SUPPORT_PER_LINE;
+    const title = pageTitleOf(lines[0]);
+    const overlap = titleOverlap(typed, title);
+    const titlePhrase = phraseShare(typedPlain, title);
+    // Keywords are a list, not a sentence: no phrase there.
+    const phrase = Math.max(
+      ...lines.map((line) =>
+        line.type === 3 || isOnwardLine(line) ? 0 : phraseShare(typedPlain, line.document.t) * placeWeight(line),
+      ),
+    );
+    const sectionWeight = weights[sectionOfUrl(group.url)];
+    const named = shape.isApi && lines.some((line) => namesExactly(line, shape));
+    group.score =
+      sectionWeight *
+        (best +
+          PAGE_COVERAGE_WEIGHT * pageCoverage * pageCoverage +
+          support +
+          TITLE_OVERLAP_WEIGHT * overlap +
+          PHRASE_WEIGHT * phrase +
+          TITLE_PHRASE_WEIGHT * titlePhrase) +
+      (named ? EXACT_NAME_BONUS : 0);
+    group.parts = {sectionWeight, best, pageCoverage, support, overlap, phrase, titlePhrase, named: Number(named)};
   }
   return [...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder);
 }
@@ -182,6 +251,9 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
  */
 export function rankSearchResults<T extends RankableResult>(input: string, results: readonly T[], limit: number): T[] {
   const ordered: T[] = [];
+  // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
+  // gains nothing from the second copy, and it would push another page out of the list.
+  const shown = new Set<string>();
   for (const page of scorePages(input, results)) {
     // The title first unless another line matches more of the typed words.
     const coverage = (line: {result: T}) => line.result.tokens.length;
@@ -196,6 +268,9 @@ export function rankSearchResults<T extends RankableResult>(input: string, resul
       )
       .slice(0, MAX_LINES_PER_PAGE);
     for (const {result} of lines) {
+      const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
+      if (shown.has(copyKey)) continue;
+      shown.add(copyKey);
       ordered.push({...result});
       if (ordered.length >= limit) return markTrees(ordered);
     }

@@ -1,44 +1,13 @@
 // Types for the browser modules of @easyops-cn/docusaurus-search-local 0.55.3 that the site's search
 // (src/lib/search) and the relevance test load (the package ships types for its options only).
-// Shapes from dist/client/client/theme/worker.js and dist/client/client/utils.
+// The shapes of documents and results are in ./types.d.ts; this file says which module exports what.
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js' {
-  /** One indexed item: a page title (`t`), a heading (`h` = `#anchor`) or a paragraph, on page `u`. */
-  export interface SearchDocument {
-    i: number;
-    t: string;
-    u: string;
-    h?: string;
-    p?: number;
-    s?: string;
-    b?: string[];
-  }
-  export interface SearchResult {
-    document: SearchDocument;
-    type: number;
-    score: number;
-    page?: SearchDocument | false;
-    tokens: string[];
-    metadata?: unknown;
-    isInterOfTree?: boolean;
-    isLastOfTree?: boolean;
-  }
-  /** One loaded index of a search index file: its documents and the lunr index over them. */
-  export interface WrappedIndex {
-    type: number;
-    documents: SearchDocument[];
-    index: {
-      query(build: (query: {term(value: string, options: Record<string, unknown>): void}) => void): {
-        ref: string;
-        score: number;
-        matchData: {metadata: unknown};
-      }[];
-    };
-  }
-  export interface LoadedIndexes {
-    wrappedIndexes: WrappedIndex[];
-    zhDictionary: string[];
-  }
+  // The shapes are declared once, in ./types.d.ts.
+  export type SearchDocument = import('./types').SearchDocument;
+  export type SearchResult = import('./types').SearchResult;
+  export type WrappedIndex = import('./types').WrappedIndex;
+  export type LoadedIndexes = import('./types').LoadedIndexes;
   export class SearchWorker {
     search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]>;
     fetchIndexes(baseUrl: string, searchContext: string): Promise<void>;
@@ -58,10 +27,7 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tok
 }
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js' {
-  export interface SmartQuery {
-    tokens: string[];
-    term: {value: string; presence: number; wildcard: number; editDistance?: number}[];
-  }
+  export type SmartQuery = import('./types').SmartQuery;
   export function smartQueries(tokens: string[], zhDictionary: string[]): SmartQuery[];
 }
 

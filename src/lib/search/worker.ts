@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
-import type {SearchResult} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
+import type {SearchResult} from './types';
 import {searchIndexAddress, type IndexHealth} from '../searchIndex';
 import {IndexCache} from './indexStages';
 import {searchSite} from './rankedSearch';
@@ -24,10 +24,25 @@ export class SiteSearchWorker {
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
+    return (await this.searchStaged(baseUrl, searchContext, input, limit)).results;
+  }
+
+  /** `search`, saying whether the answer came from the first stage only (the whole index still loading). */
+  async searchStaged(
+    baseUrl: string,
+    searchContext: string,
+    input: string,
+    limit: number,
+  ): Promise<{results: SearchResult[]; firstStageOnly: boolean}> {
     const staged = cache.get(addressOf(baseUrl, searchContext));
     await staged.ready;
     const loaded = staged.current();
-    return loaded ? searchSite(loaded, input, limit) : [];
+    return {results: loaded ? searchSite(loaded, input, limit) : [], firstStageOnly: !staged.isWhole()};
+  }
+
+  /** Settles once the whole index has loaded (true) or failed (false). */
+  async whenWhole(baseUrl: string, searchContext: string): Promise<boolean> {
+    return (await cache.get(addressOf(baseUrl, searchContext)).whole).ok;
   }
 
   /** Health of the index at `href` (an address from searchIndexAddress), loading it if needed. */
