@@ -10,7 +10,14 @@
 //   - `integer` counts as `number`: tsoa writes every TypeScript `number` as `number`, so the real spec cannot say
 //     "integer", and our stricter integer is not a difference a client can notice in JSON;
 //   - allOf is merged; anyOf/oneOf union their types and properties, and a property of a union is required when
-//     every object variant requires it.
+//     every object variant requires it. A property that several parts of an allOf declare is itself read as the
+//     intersection of those declarations (so a property required by one of them is required);
+//   - a record's value schema is 3.0 `additionalProperties` = 3.1 `unevaluatedProperties` (how TypeSpec 1.x writes
+//     Record<T>); its facts sit under `place{}`. A value schema that allows anything (`{}`, `true`) or nothing (`{not: {}}`,
+//     `false`: a closed object) has no facts;
+// One rule is not a translation but a limit of the real spec: tsoa writes every TypeScript Record (the schemas named
+// `Record_string.X_`) as an object with no value schema at all. Below such a place the real spec says nothing, so
+// nothing below it is compared (neither side's `place{}` facts count); the place's own type and nullability are.
 // Recursion stops when a $ref is met again on the same branch (recursive filter groups), on each side separately.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -26,6 +33,8 @@ export function loadRealSpec(): OpenApiDocument {
 export type Facts = Map<string, string>;
 
 const SUCCESS = /^[23]\d\d$/;
+/** Marker fact of a place holding an untyped tsoa Record: nothing below it is compared (see the header). */
+const UNTYPED_RECORD = 'untyped record';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 interface Shape {
@@ -37,6 +46,26 @@ interface Shape {
   items: JsonObject[];
   additional: JsonObject[];
   refs: Set<string>;
+}
+
+/**
+ * Whether an additionalProperties/unevaluatedProperties value describes record values. Not when it allows any value
+ * (`true`, `{}`: nothing to compare) or closes the object (`false`, `{not: {}}`, how TypeSpec closes a model).
+ */
+function isValueSchema(value: unknown): value is JsonObject {
+  if (!value || typeof value !== 'object') return false;
+  const keys = Object.keys(value);
+  const closed = keys.length === 1 && 'not' in value && Object.keys((value as JsonObject).not ?? {}).length === 0;
+  return keys.length > 0 && !closed;
+}
+
+/** A tsoa Record (`Record_string.X_`): an object schema that declares neither properties nor a value schema. */
+function isUntypedRecord(shape: Shape): boolean {
+  return (
+    [...shape.refs].some((name) => name.startsWith('Record_')) &&
+    shape.properties.size === 0 &&
+    shape.additional.length === 0
+  );
 }
 
 function emptyShape(): Shape {
@@ -89,11 +118,8 @@ class Flattener {
         }
       }
     }
-    if (
-      s.properties ||
-      s.additionalProperties !== undefined ||
-      (types.includes('object') && !s.allOf && !s.oneOf && !s.anyOf)
-    ) {
+    const valueSchema = s.additionalProperties ?? s.unevaluatedProperties;
+    if (s.properties || valueSchema !== undefined || (types.includes('object') && !s.allOf && !s.oneOf && !s.anyOf)) {
       shape.types.add('object');
       shape.objectVariants++;
       const required = new Set((s.required as string[] | undefined) ?? []);
@@ -103,9 +129,7 @@ class Flattener {
         if (required.has(name)) entry.requiredIn++;
         shape.properties.set(name, entry);
       }
-      if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-        shape.additional.push(s.additionalProperties as JsonObject);
-      }
+      if (isValueSchema(valueSchema)) shape.additional.push(valueSchema);
     }
     if (s.items && typeof s.items === 'object') {
       shape.types.add('array');
@@ -124,7 +148,9 @@ class Flattener {
 
   /** An intersection is one object: a property is required when one part (every variant of it) requires it. */
   private readIntersection(parts: JsonObject[], into: Shape): void {
-    const merged = new Map<string, {schemas: JsonObject[]; required: boolean}>();
+    // Per property: the declaration of each part (one part's union variants stay a union), and whether one part
+    // requires it.
+    const merged = new Map<string, {parts: JsonObject[]; required: boolean}>();
     let isObject = false;
     for (const part of parts) {
       const p = emptyShape();
@@ -141,8 +167,8 @@ class Flattener {
       if (p.objectVariants === 0) continue;
       isObject = true;
       for (const [name, entry] of p.properties) {
-        const target = merged.get(name) ?? {schemas: [], required: false};
-        target.schemas.push(...entry.schemas);
+        const target = merged.get(name) ?? {parts: [], required: false};
+        target.parts.push(entry.schemas.length === 1 ? entry.schemas[0] : {anyOf: entry.schemas});
         if (entry.requiredIn === p.objectVariants) target.required = true;
         merged.set(name, target);
       }
@@ -151,7 +177,7 @@ class Flattener {
     into.objectVariants++;
     for (const [name, entry] of merged) {
       const target = into.properties.get(name) ?? {schemas: [], requiredIn: 0};
-      target.schemas.push(...entry.schemas);
+      target.schemas.push(entry.parts.length === 1 ? entry.parts[0] : {allOf: entry.parts});
       if (entry.required) target.requiredIn++;
       into.properties.set(name, target);
     }
@@ -169,6 +195,10 @@ class Flattener {
     out.set(`${place} type`, shape.types.size ? [...shape.types].sort().join('|') : 'any');
     out.set(`${place} nullable`, String(shape.nullable));
     if (shape.enumValues) out.set(`${place} enum`, [...shape.enumValues].sort().join(','));
+    if (isUntypedRecord(shape)) {
+      out.set(`${place} ${UNTYPED_RECORD}`, 'true');
+      return;
+    }
     const recursive = [...shape.refs].some((r) => stack.has(r));
     if (recursive || depth > 14) return;
     const next = new Set([...stack, ...shape.refs]);
@@ -266,6 +296,12 @@ function collapse(differences: Difference[]): Difference[] {
   });
 }
 
+/** Places where the real spec has an untyped tsoa Record: the facts below them are not compared. */
+function untypedRecordPlaces(facts: Facts): string[] {
+  const suffix = ` ${UNTYPED_RECORD}`;
+  return [...facts.keys()].filter((f) => f.endsWith(suffix)).map((f) => f.slice(0, -suffix.length));
+}
+
 export function compare(ours: OpenApiDocument, real: OpenApiDocument): Comparison {
   const ourOps = operationFacts(ours);
   const realOps = operationFacts(real);
@@ -281,7 +317,9 @@ export function compare(ours: OpenApiDocument, real: OpenApiDocument): Compariso
       differences.push({place: `${label} operation`, ours: o ? 'present' : undefined, real: r ? 'present' : undefined});
       continue;
     }
+    const untyped = untypedRecordPlaces(r.facts);
     for (const fact of new Set([...r.facts.keys(), ...o.facts.keys()])) {
+      if (fact.endsWith(` ${UNTYPED_RECORD}`) || untyped.some((p) => fact.startsWith(`${p}{}`))) continue;
       compared++;
       const ov = o.facts.get(fact);
       const rv = r.facts.get(fact);
