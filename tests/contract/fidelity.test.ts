@@ -93,6 +93,13 @@ describe('comparison rules of fidelity.ts', () => {
     expect(result.differences).toEqual([]);
   });
 
+  it('compares nothing below a place the real spec leaves without any schema, but the place itself', () => {
+    const ours = doc({type: 'array', items: {type: 'object', properties: {a: {type: 'string'}}, required: ['a']}});
+    expect(compare(ours, doc({type: 'array', items: {}})).differences).toEqual([
+      {place: 'GET /x results[] type', ours: 'object', real: 'any'},
+    ]);
+  });
+
   it('compares record values written as additionalProperties (3.0) and unevaluatedProperties (3.1)', () => {
     const real = doc({type: 'object', additionalProperties: {type: 'string'}});
     expect(compare(doc(record({type: 'string'})), real).differences).toEqual([]);

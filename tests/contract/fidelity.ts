@@ -15,9 +15,12 @@
 //   - a record's value schema is 3.0 `additionalProperties` = 3.1 `unevaluatedProperties` (how TypeSpec 1.x writes
 //     Record<T>); its facts sit under `place{}`. A value schema that allows anything (`{}`, `true`) or nothing (`{not: {}}`,
 //     `false`: a closed object) has no facts;
-// One rule is not a translation but a limit of the real spec: tsoa writes every TypeScript Record (the schemas named
-// `Record_string.X_`) as an object with no value schema at all. Below such a place the real spec says nothing, so
-// nothing below it is compared (neither side's `place{}` facts count); the place's own type and nullability are.
+// One rule is not a translation but a limit of the real spec: where it says nothing about what lies below a place,
+// nothing below that place is compared (neither side's facts under it count, in the figure or as differences); the
+// place's own type and nullability still are. That is the case of every TypeScript Record, which tsoa writes as an
+// object with no value schema at all (the schemas named `Record_string.X_`), and of a place with no schema at all
+// (type any: tsoa's AnyType, `any[]` rows), where ours declares a structure. A difference at the place itself (any
+// against object, say) still needs a deviation.
 // Recursion stops when a $ref is met again on the same branch (recursive filter groups), on each side separately.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -33,8 +36,8 @@ export function loadRealSpec(): OpenApiDocument {
 export type Facts = Map<string, string>;
 
 const SUCCESS = /^[23]\d\d$/;
-/** Marker fact of a place holding an untyped tsoa Record: nothing below it is compared (see the header). */
-const UNTYPED_RECORD = 'untyped record';
+/** Marker fact of a place the real spec says nothing below: nothing below it is compared (see the header). */
+const UNTYPED = 'untyped';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 interface Shape {
@@ -64,6 +67,17 @@ function isUntypedRecord(shape: Shape): boolean {
   return (
     [...shape.refs].some((name) => name.startsWith('Record_')) &&
     shape.properties.size === 0 &&
+    shape.additional.length === 0
+  );
+}
+
+/** A schema that says nothing at all (type any). */
+function isAny(shape: Shape): boolean {
+  return (
+    shape.types.size === 0 &&
+    !shape.enumValues &&
+    shape.properties.size === 0 &&
+    shape.items.length === 0 &&
     shape.additional.length === 0
   );
 }
@@ -195,8 +209,8 @@ class Flattener {
     out.set(`${place} type`, shape.types.size ? [...shape.types].sort().join('|') : 'any');
     out.set(`${place} nullable`, String(shape.nullable));
     if (shape.enumValues) out.set(`${place} enum`, [...shape.enumValues].sort().join(','));
-    if (isUntypedRecord(shape)) {
-      out.set(`${place} ${UNTYPED_RECORD}`, 'true');
+    if (isUntypedRecord(shape) || isAny(shape)) {
+      out.set(`${place} ${UNTYPED}`, 'true');
       return;
     }
     const recursive = [...shape.refs].some((r) => stack.has(r));
@@ -296,9 +310,9 @@ function collapse(differences: Difference[]): Difference[] {
   });
 }
 
-/** Places where the real spec has an untyped tsoa Record: the facts below them are not compared. */
-function untypedRecordPlaces(facts: Facts): string[] {
-  const suffix = ` ${UNTYPED_RECORD}`;
+/** Places the real spec says nothing below (untyped Records, any): the facts below them are not compared. */
+function untypedPlaces(facts: Facts): string[] {
+  const suffix = ` ${UNTYPED}`;
   return [...facts.keys()].filter((f) => f.endsWith(suffix)).map((f) => f.slice(0, -suffix.length));
 }
 
@@ -317,9 +331,10 @@ export function compare(ours: OpenApiDocument, real: OpenApiDocument): Compariso
       differences.push({place: `${label} operation`, ours: o ? 'present' : undefined, real: r ? 'present' : undefined});
       continue;
     }
-    const untyped = untypedRecordPlaces(r.facts);
+    const untyped = untypedPlaces(r.facts);
+    const below = (fact: string) => untyped.some((p) => fact.startsWith(p) && '.[{'.includes(fact[p.length]));
     for (const fact of new Set([...r.facts.keys(), ...o.facts.keys()])) {
-      if (fact.endsWith(` ${UNTYPED_RECORD}`) || untyped.some((p) => fact.startsWith(`${p}{}`))) continue;
+      if (fact.endsWith(` ${UNTYPED}`) || below(fact)) continue;
       compared++;
       const ov = o.facts.get(fact);
       const rv = r.facts.get(fact);
