@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import YAML from 'yaml';
-import {loadContract, root} from './contract';
+import {loadContract, root, type JsonObject, type OpenApiDocument} from './contract';
 import {applyDeviations, compare, loadRealSpec, type Deviation} from './fidelity';
 
 interface DeviationsFile {
@@ -59,5 +59,68 @@ describe('fidelity to the real 0.1410.1 API', () => {
 
   it('matches every operation of the real API by method and path', () => {
     expect(comparison.differences.filter((d) => d.place.endsWith(' operation'))).toEqual([]);
+  });
+});
+
+describe('comparison rules of fidelity.ts', () => {
+  // One GET operation whose `results` is `schema`, with `schemas` as components.
+  function doc(schema: JsonObject, schemas: Record<string, JsonObject> = {}): OpenApiDocument {
+    const envelope = {type: 'object', properties: {status: {type: 'string'}, results: schema}, required: ['results']};
+    return {
+      openapi: '3.1.0',
+      info: {},
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'getX',
+            responses: {'200': {description: 'ok', content: {'application/json': {schema: envelope}}}},
+          },
+        },
+      },
+      components: {schemas},
+    };
+  }
+  const record = (values: JsonObject): JsonObject => ({type: 'object', unevaluatedProperties: values});
+
+  it('compares nothing below an untyped tsoa Record of the real spec', () => {
+    const real = doc(
+      {$ref: '#/components/schemas/Record_string.string_'},
+      {
+        'Record_string.string_': {properties: {}, type: 'object'},
+      },
+    );
+    const result = compare(doc(record({type: 'number'})), real);
+    expect(result.differences).toEqual([]);
+  });
+
+  it('compares nothing below a place the real spec leaves without any schema, but the place itself', () => {
+    const ours = doc({type: 'array', items: {type: 'object', properties: {a: {type: 'string'}}, required: ['a']}});
+    expect(compare(ours, doc({type: 'array', items: {}})).differences).toEqual([
+      {place: 'GET /x results[] type', ours: 'object', real: 'any'},
+    ]);
+  });
+
+  it('compares record values written as additionalProperties (3.0) and unevaluatedProperties (3.1)', () => {
+    const real = doc({type: 'object', additionalProperties: {type: 'string'}});
+    expect(compare(doc(record({type: 'string'})), real).differences).toEqual([]);
+    expect(compare(doc(record({type: 'number'})), real).differences).toEqual([
+      {place: 'GET /x results{} type', ours: 'number', real: 'string'},
+    ]);
+  });
+
+  it('reads a property declared by several parts of an allOf as their intersection', () => {
+    const otp = {type: 'object', properties: {a: {type: 'string'}}};
+    const expiring = {allOf: [otp, {type: 'object', properties: {b: {type: 'string'}}, required: ['b']}]};
+    const real = doc({
+      allOf: [
+        {type: 'object', properties: {otp}},
+        {type: 'object', properties: {otp: expiring}},
+      ],
+    });
+    const ours = doc({
+      type: 'object',
+      properties: {otp: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'string'}}, required: ['b']}},
+    });
+    expect(compare(ours, real).differences).toEqual([]);
   });
 });

@@ -10,7 +10,17 @@
 //   - `integer` counts as `number`: tsoa writes every TypeScript `number` as `number`, so the real spec cannot say
 //     "integer", and our stricter integer is not a difference a client can notice in JSON;
 //   - allOf is merged; anyOf/oneOf union their types and properties, and a property of a union is required when
-//     every object variant requires it.
+//     every object variant requires it. A property that several parts of an allOf declare is itself read as the
+//     intersection of those declarations (so a property required by one of them is required);
+//   - a record's value schema is 3.0 `additionalProperties` = 3.1 `unevaluatedProperties` (how TypeSpec 1.x writes
+//     Record<T>); its facts sit under `place{}`. A value schema that allows anything (`{}`, `true`) or nothing (`{not: {}}`,
+//     `false`: a closed object) has no facts;
+// One rule is not a translation but a limit of the real spec: where it says nothing about what lies below a place,
+// nothing below that place is compared (neither side's facts under it count, in the figure or as differences); the
+// place's own type and nullability still are. That is the case of every TypeScript Record, which tsoa writes as an
+// object with no value schema at all (the schemas named `Record_string.X_`), and of a place with no schema at all
+// (type any: tsoa's AnyType, `any[]` rows), where ours declares a structure. A difference at the place itself (any
+// against object, say) still needs a deviation.
 // Recursion stops when a $ref is met again on the same branch (recursive filter groups), on each side separately.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -26,6 +36,8 @@ export function loadRealSpec(): OpenApiDocument {
 export type Facts = Map<string, string>;
 
 const SUCCESS = /^[23]\d\d$/;
+/** Marker fact of a place the real spec says nothing below: nothing below it is compared (see the header). */
+const UNTYPED = 'untyped';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 interface Shape {
@@ -37,6 +49,37 @@ interface Shape {
   items: JsonObject[];
   additional: JsonObject[];
   refs: Set<string>;
+}
+
+/**
+ * Whether an additionalProperties/unevaluatedProperties value describes record values. Not when it allows any value
+ * (`true`, `{}`: nothing to compare) or closes the object (`false`, `{not: {}}`, how TypeSpec closes a model).
+ */
+function isValueSchema(value: unknown): value is JsonObject {
+  if (!value || typeof value !== 'object') return false;
+  const keys = Object.keys(value);
+  const closed = keys.length === 1 && 'not' in value && Object.keys((value as JsonObject).not ?? {}).length === 0;
+  return keys.length > 0 && !closed;
+}
+
+/** A tsoa Record (`Record_string.X_`): an object schema that declares neither properties nor a value schema. */
+function isUntypedRecord(shape: Shape): boolean {
+  return (
+    [...shape.refs].some((name) => name.startsWith('Record_')) &&
+    shape.properties.size === 0 &&
+    shape.additional.length === 0
+  );
+}
+
+/** A schema that says nothing at all (type any). */
+function isAny(shape: Shape): boolean {
+  return (
+    shape.types.size === 0 &&
+    !shape.enumValues &&
+    shape.properties.size === 0 &&
+    shape.items.length === 0 &&
+    shape.additional.length === 0
+  );
 }
 
 function emptyShape(): Shape {
@@ -89,11 +132,8 @@ class Flattener {
         }
       }
     }
-    if (
-      s.properties ||
-      s.additionalProperties !== undefined ||
-      (types.includes('object') && !s.allOf && !s.oneOf && !s.anyOf)
-    ) {
+    const valueSchema = s.additionalProperties ?? s.unevaluatedProperties;
+    if (s.properties || valueSchema !== undefined || (types.includes('object') && !s.allOf && !s.oneOf && !s.anyOf)) {
       shape.types.add('object');
       shape.objectVariants++;
       const required = new Set((s.required as string[] | undefined) ?? []);
@@ -103,9 +143,7 @@ class Flattener {
         if (required.has(name)) entry.requiredIn++;
         shape.properties.set(name, entry);
       }
-      if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-        shape.additional.push(s.additionalProperties as JsonObject);
-      }
+      if (isValueSchema(valueSchema)) shape.additional.push(valueSchema);
     }
     if (s.items && typeof s.items === 'object') {
       shape.types.add('array');
@@ -124,7 +162,9 @@ class Flattener {
 
   /** An intersection is one object: a property is required when one part (every variant of it) requires it. */
   private readIntersection(parts: JsonObject[], into: Shape): void {
-    const merged = new Map<string, {schemas: JsonObject[]; required: boolean}>();
+    // Per property: the declaration of each part (one part's union variants stay a union), and whether one part
+    // requires it.
+    const merged = new Map<string, {parts: JsonObject[]; required: boolean}>();
     let isObject = false;
     for (const part of parts) {
       const p = emptyShape();
@@ -141,8 +181,8 @@ class Flattener {
       if (p.objectVariants === 0) continue;
       isObject = true;
       for (const [name, entry] of p.properties) {
-        const target = merged.get(name) ?? {schemas: [], required: false};
-        target.schemas.push(...entry.schemas);
+        const target = merged.get(name) ?? {parts: [], required: false};
+        target.parts.push(entry.schemas.length === 1 ? entry.schemas[0] : {anyOf: entry.schemas});
         if (entry.requiredIn === p.objectVariants) target.required = true;
         merged.set(name, target);
       }
@@ -151,7 +191,7 @@ class Flattener {
     into.objectVariants++;
     for (const [name, entry] of merged) {
       const target = into.properties.get(name) ?? {schemas: [], requiredIn: 0};
-      target.schemas.push(...entry.schemas);
+      target.schemas.push(entry.parts.length === 1 ? entry.parts[0] : {allOf: entry.parts});
       if (entry.required) target.requiredIn++;
       into.properties.set(name, target);
     }
@@ -169,6 +209,10 @@ class Flattener {
     out.set(`${place} type`, shape.types.size ? [...shape.types].sort().join('|') : 'any');
     out.set(`${place} nullable`, String(shape.nullable));
     if (shape.enumValues) out.set(`${place} enum`, [...shape.enumValues].sort().join(','));
+    if (isUntypedRecord(shape) || isAny(shape)) {
+      out.set(`${place} ${UNTYPED}`, 'true');
+      return;
+    }
     const recursive = [...shape.refs].some((r) => stack.has(r));
     if (recursive || depth > 14) return;
     const next = new Set([...stack, ...shape.refs]);
@@ -266,6 +310,12 @@ function collapse(differences: Difference[]): Difference[] {
   });
 }
 
+/** Places the real spec says nothing below (untyped Records, any): the facts below them are not compared. */
+function untypedPlaces(facts: Facts): string[] {
+  const suffix = ` ${UNTYPED}`;
+  return [...facts.keys()].filter((f) => f.endsWith(suffix)).map((f) => f.slice(0, -suffix.length));
+}
+
 export function compare(ours: OpenApiDocument, real: OpenApiDocument): Comparison {
   const ourOps = operationFacts(ours);
   const realOps = operationFacts(real);
@@ -281,7 +331,10 @@ export function compare(ours: OpenApiDocument, real: OpenApiDocument): Compariso
       differences.push({place: `${label} operation`, ours: o ? 'present' : undefined, real: r ? 'present' : undefined});
       continue;
     }
+    const untyped = untypedPlaces(r.facts);
+    const below = (fact: string) => untyped.some((p) => fact.startsWith(p) && '.[{'.includes(fact[p.length]));
     for (const fact of new Set([...r.facts.keys(), ...o.facts.keys()])) {
+      if (fact.endsWith(` ${UNTYPED}`) || below(fact)) continue;
       compared++;
       const ov = o.facts.get(fact);
       const rv = r.facts.get(fact);
