@@ -16,8 +16,4 @@ export const legacySchemaUrls: Readonly<Record<string, string>> = {
   PersonalAccessToken: 'PersonalAccessTokenWithToken',
   // Scheduler responses use the real name.
   Scheduler: 'SchedulerAndTargets',
-  // The semantic-layer update takes a partial connection; responses carry the summary.
-  SemanticLayerConnection: 'SemanticLayerConnectionUpdate',
-  DbtSemanticLayerConnection: 'DbtSemanticLayerConnectionUpdate',
-  CubeSemanticLayerConnection: 'CubeSemanticLayerConnectionUpdate',
 };
