@@ -55,10 +55,8 @@ describe('StagedIndex', () => {
     const staged = cache.get(INDEX);
     await staged.ready;
     expect(staged.current()?.wrappedIndexes).toHaveLength(4);
-    expect(staged.isWhole()).toBe(false);
     expect(await cache.get(INDEX).health()).toEqual({ok: true});
     expect(staged.current()?.wrappedIndexes).toHaveLength(5);
-    expect(staged.isWhole()).toBe(true);
     expect(asked).toEqual([STAGE, INDEX]);
   });
 

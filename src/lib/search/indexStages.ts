@@ -56,7 +56,6 @@ async function fetchIndex(address: string, fetchFn: Fetch): Promise<Loaded> {
 /** The loading of one index address: first stage, then the whole index. */
 export class StagedIndex {
   private best: LoadedIndexes | null = null;
-  private wholeIn = false;
   /** Settles when something can be searched (first stage or whole index), or nothing can. */
   readonly ready: Promise<Loaded>;
   /** Settles when the whole index has loaded or failed. */
@@ -68,9 +67,7 @@ export class StagedIndex {
     // reader's bandwidth before the first suggestions.
     this.whole = first.then(() => fetchIndex(address, fetchFn));
     void this.whole.then((loaded) => {
-      if (!loaded.ok) return;
-      this.best = loaded.indexes;
-      this.wholeIn = true;
+      if (loaded.ok) this.best = loaded.indexes;
     });
     this.ready = first.then((loaded) => {
       if (!loaded.ok) return this.whole;
@@ -82,11 +79,6 @@ export class StagedIndex {
   /** The fullest index loaded so far (null before `ready`). */
   current(): LoadedIndexes | null {
     return this.best;
-  }
-
-  /** True once searches are answered from the whole index, not only from the first stage. */
-  isWhole(): boolean {
-    return this.wholeIn;
   }
 
   /**

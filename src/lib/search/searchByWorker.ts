@@ -7,7 +7,6 @@
 import * as Comlink from 'comlink';
 import type {SearchResult} from './types';
 import type {IndexHealth} from '../searchIndex';
-import {FirstStageRefresh, searchAgain} from './refresh';
 import type {SiteSearchWorker} from './worker';
 
 let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
@@ -39,31 +38,7 @@ export async function searchByWorker(
   limit: number,
 ): Promise<SearchResult[]> {
   if (process.env.NODE_ENV !== 'production') return [];
-  const worker = await getRemoteWorker();
-  const {results, firstStageOnly} = await worker.searchStaged(baseUrl, searchContext, input, limit);
-  refresh.answered(input, firstStageOnly);
-  if (firstStageOnly) refreshWhenWhole(worker, baseUrl, searchContext);
-  return results;
-}
-
-/** What was answered from the first stage, to search again once the whole index is in (./refresh.ts). */
-const refresh = new FirstStageRefresh();
-const waitingForWhole = new Set<string>();
-
-/**
- * Once the whole index of this context has loaded, searches the reader's query again if its
- * suggestions came from the first stage and the input (the focused one) still holds it.
- */
-function refreshWhenWhole(worker: Comlink.Remote<SiteSearchWorker>, baseUrl: string, searchContext: string): void {
-  const key = `${baseUrl}\u0000${searchContext}`;
-  if (waitingForWhole.has(key)) return;
-  waitingForWhole.add(key);
-  void worker.whenWhole(baseUrl, searchContext).then((ok) => {
-    waitingForWhole.delete(key);
-    const input = document.activeElement;
-    if (!ok || !(input instanceof HTMLInputElement)) return;
-    if (refresh.wholeLoaded(input.value) !== null) searchAgain(input);
-  });
+  return (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
 }
 
 /** Health of the index at `href`, from the search worker's own download of it. */

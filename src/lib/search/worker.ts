@@ -24,25 +24,10 @@ export class SiteSearchWorker {
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    return (await this.searchStaged(baseUrl, searchContext, input, limit)).results;
-  }
-
-  /** `search`, saying whether the answer came from the first stage only (the whole index still loading). */
-  async searchStaged(
-    baseUrl: string,
-    searchContext: string,
-    input: string,
-    limit: number,
-  ): Promise<{results: SearchResult[]; firstStageOnly: boolean}> {
     const staged = cache.get(addressOf(baseUrl, searchContext));
     await staged.ready;
     const loaded = staged.current();
-    return {results: loaded ? searchSite(loaded, input, limit) : [], firstStageOnly: !staged.isWhole()};
-  }
-
-  /** Settles once the whole index has loaded (true) or failed (false). */
-  async whenWhole(baseUrl: string, searchContext: string): Promise<boolean> {
-    return (await cache.get(addressOf(baseUrl, searchContext)).whole).ok;
+    return loaded ? searchSite(loaded, input, limit) : [];
   }
 
   /** Health of the index at `href` (an address from searchIndexAddress), loading it if needed. */
