@@ -2,8 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type axeCore from 'axe-core';
 import type {Page} from '@playwright/test';
 
-/** Where scripts/serve.mjs --with-axe serves axe-core (tests/e2e cannot import the .mjs server here). */
-const AXE_PATH = '/__test/axe.min.js';
+/**
+ * Where scripts/serve.mjs --with-axe serves axe-core. A copy: Playwright's loader fails on importing
+ * serve.mjs ("exports is not defined in ES module scope"); tests/unit/serve.test.ts checks the two agree.
+ */
+export const AXE_PATH = '/__test/axe.min.js';
 
 /** The rules every page must pass: WCAG 2.1 levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {createServer, readHeadersFile, resolveFile} from '../../scripts/serve.mjs';
+import {AXE_PATH as E2E_AXE_PATH} from '../e2e/axe';
+import {AXE_PATH, createServer, readHeadersFile, resolveFile} from '../../scripts/serve.mjs';
 
 let dir: string;
 let base: string;
@@ -66,5 +67,22 @@ describe('serve.mjs', () => {
     const res = await fetch(`${base}/guides/pinning/`, {headers: {'Accept-Encoding': 'br'}});
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(await res.text()).toBe('<h1>precompressed</h1>');
+  });
+
+  it('serves axe-core at AXE_PATH, cached, only with --with-axe', async () => {
+    expect(E2E_AXE_PATH).toBe(AXE_PATH);
+    expect((await fetch(`${base}${AXE_PATH}`)).status).toBe(404);
+    const withAxe = createServer(dir, {quiet: true, withAxe: true});
+    await new Promise<void>((r) => withAxe.listen(0, '127.0.0.1', r));
+    try {
+      const port = (withAxe.address() as import('node:net').AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}${AXE_PATH}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await res.text()).toContain('axe.version');
+    } finally {
+      withAxe.close();
+    }
   });
 });
