@@ -1,9 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
-import {redirects} from './src/redirects';
 import remarkDiagrams from './plugins/remark-diagrams';
 import {ssrTemplate} from './ssrTemplate';
 import {codeThemeDark, codeThemeLight} from './src/lib/prism/themes';
@@ -115,11 +113,13 @@ const config: Config = {
   clientModules: ['./src/clientModules/linkPrefetch.ts'],
 
   plugins: [
-    ['@docusaurus/plugin-client-redirects', {redirects} satisfies RedirectOptions],
+    // @docusaurus/plugin-client-redirects with src/redirects.ts (kept out of the client bundle; see the plugin).
+    './plugins/redirects/index.ts',
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',
     './plugins/light-prism/index.ts',
     './plugins/staged-start/index.ts',
+    './plugins/route-shards/index.ts',
     './plugins/storage-guard/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
