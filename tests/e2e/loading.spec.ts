@@ -83,3 +83,46 @@ test('a slow route change shows the progress bar only after 200 ms, starting at 
   await expect(page).toHaveURL(/contact_info$/);
   await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5000});
 });
+
+/** The route tables of the API reference and the Next docs are chunks of their own (plugins/route-shards). */
+const routeShard = /\/assets\/js\/route-shard-[a-z-]+\.[0-9a-f]+\.js$/;
+
+test('a docs page loads no route shard; an API schema page loads only the schemas’ table', async ({page}) => {
+  const shards: string[] = [];
+  page.on('request', (request) => {
+    if (routeShard.test(request.url())) shards.push(new URL(request.url()).pathname.replace(/\.[0-9a-f]+\.js$/, ''));
+  });
+  await page.goto('/guides/pinning');
+  await hydrated(page);
+  expect(shards).toEqual([]);
+  await page.goto('/api/v1/schemas/Dashboard');
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1, name: 'Dashboard'})).toBeVisible();
+  expect(shards).toEqual(['/assets/js/route-shard-api-schemas']);
+});
+
+test('a client-side move into another shard loads it and renders the page without a reload', async ({page}) => {
+  await page.goto('/api/v1/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as {marker: number}).marker = 1));
+  await page.getByRole('main').locator('a[href^="/api/v1/spaces/"]').first().click();
+  await expect(page).toHaveURL(/\/api\/v1\/spaces\//);
+  await page.getByRole('main').locator('a[href^="/api/v1/schemas/"]').first().click();
+  await expect(page).toHaveURL(/\/api\/v1\/schemas\//);
+  await expect(page.getByRole('heading', {level: 1})).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
+});
+
+test('an API page whose route shard fails shows the error and a Retry that brings the page back', async ({page}) => {
+  await page.route(routeShard, (route) => route.abort('internetdisconnected'));
+  await page.goto('/api/v1/schemas/Dashboard');
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/route-shard-api-schemas/);
+  await page.unroute(routeShard);
+  await alert.getByRole('button', {name: 'Retry'}).click();
+  await expect(page.getByRole('heading', {level: 1, name: 'Dashboard'})).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Rendered once: the page reloaded rather than drawing over the first attempt.
+  await expect(page.getByRole('main')).toHaveCount(1);
+});
