@@ -7,7 +7,7 @@
 //    contract (generated/openapi/openapi.json) in a docs instance of its own at /api/v1/.
 // Both use the local search plugin with our options, so search figures compare. Only what our content
 // needs to build is added to the template: docs at the site root with our two versions, MDX 1 heading
-// ids ({#id}), Mermaid, and the HomeTiles component the docs home uses.
+// ids ({#id}), Mermaid, and the HomeTiles and Availability components our pages use.
 import fs from 'node:fs';
 import path from 'node:path';
 import {loadFreshModule} from '@docusaurus/utils';
@@ -165,10 +165,13 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
   for (const entry of ['docs', 'versioned_docs', 'versioned_sidebars', 'versions.json', 'static']) {
     fs.cpSync(path.join(siteDir, entry), path.join(dir, entry), {recursive: true});
   }
-  // The docs home uses <HomeTiles>, which our MDXComponents registers globally.
-  fs.cpSync(path.join(siteDir, 'src/components/HomeTiles'), path.join(dir, 'src/components/HomeTiles'), {
-    recursive: true,
-  });
+  // Our MDXComponents registers these globally: the docs home uses <HomeTiles>, feature pages
+  // <Availability>. The peer gets the same two, and nothing else of our theme.
+  for (const component of ['HomeTiles', 'Availability']) {
+    fs.cpSync(path.join(siteDir, `src/components/${component}`), path.join(dir, `src/components/${component}`), {
+      recursive: true,
+    });
+  }
   // Not our MDXComponents: it also registers our pre-rendered <Diagram>, and the peer renders mermaid
   // blocks the default way (theme-mermaid in the browser).
   writeFile(
@@ -176,7 +179,8 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
     [
       "import MDXComponents from '@theme-original/MDXComponents';",
       "import HomeTiles from '@site/src/components/HomeTiles';",
-      'export default {...MDXComponents, HomeTiles};',
+      "import Availability from '@site/src/components/Availability';",
+      'export default {...MDXComponents, HomeTiles, Availability};',
       '',
     ].join('\n'),
   );
