@@ -15,7 +15,7 @@ import {chromiumSettings, launchBrowser} from './bench/browser.mjs';
 import {measureBuilds, OUR_BUILD_STEPS} from './bench/build.mjs';
 import {measureBytes} from './bench/bytes.mjs';
 import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
-import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, preparePeer} from './bench/peers.mjs';
+import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, operationSegment, preparePeer} from './bench/peers.mjs';
 import {BenchError, WORK_ROOT, cleanupAll, installSignalHandlers, interruptedBy, log, run} from './bench/process.mjs';
 import {measureSearch} from './bench/search.mjs';
 import {serveBuild} from './bench/server.mjs';
@@ -68,7 +68,7 @@ export function parseOptions(argv) {
   };
 }
 
-/** Our sample pages; the operation page's URL follows the API reference's /api/v1/<tag>/<operationId>. */
+/** Our sample pages; the operation page's URL follows the API reference's /api/v1/<tag>/<operation segment>. */
 function ourPages() {
   const contract = JSON.parse(fs.readFileSync(path.join(siteDir, 'generated/openapi/openapi.json'), 'utf8'));
   const op = Object.values(contract.paths)
@@ -83,7 +83,7 @@ function ourPages() {
     home: '/',
     guide: GUIDE_PAGE,
     reference: REFERENCE_PAGE,
-    apiOperation: `/api/v1/${tag}/${SAMPLE_OPERATION}`,
+    apiOperation: `/api/v1/${tag}/${operationSegment(SAMPLE_OPERATION)}`,
     search: '/search',
   };
 }

@@ -39,6 +39,20 @@ export const OPENAPI_VERSIONS = {
 /** The operation whose page is compared (the browser tests use it too). */
 export const SAMPLE_OPERATION = 'CreateSpaceInProject';
 
+/**
+ * The URL segment of an operation page: the operationId in kebab case, as operationSlug() in
+ * plugins/api-reference/model/slug.ts makes it (`CreateSpaceInProject` → `create-space-in-project`).
+ * A copy, because the bench runs as plain Node; a wrong one fails the bench with a 404 on the page.
+ */
+export function operationSegment(operationId) {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /** The template the classic peer follows; installed with the peer, its stylesheet is copied from it. */
 export const TEMPLATE = {'create-docusaurus': '3.10.2'};
 

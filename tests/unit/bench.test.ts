@@ -254,3 +254,16 @@ describe('command line', () => {
     );
   });
 });
+
+describe('the bench’s operation page URL', () => {
+  it('kebab-cases every operationId as the API reference does', async () => {
+    const {operationSegment} = await import('../../scripts/bench/peers.mjs');
+    const {operationSlug} = await import('../../plugins/api-reference/model/slug');
+    const contract = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '../../generated/openapi/openapi.json'), 'utf8'),
+    ) as {paths: Record<string, Record<string, {operationId?: string}>>};
+    const ids = Object.values(contract.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.length).toBeGreaterThan(100);
+    for (const id of ids) expect(operationSegment(id!), id).toBe(operationSlug(id!));
+  });
+});
