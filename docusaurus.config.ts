@@ -120,6 +120,8 @@ const config: Config = {
     './plugins/light-prism/index.ts',
     './plugins/staged-start/index.ts',
     './plugins/route-shards/index.ts',
+    // Only with BUNDLE_STATS set (npm run bench -- --only bundle).
+    './plugins/bundle-stats/index.ts',
     './plugins/storage-guard/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',

@@ -3,9 +3,11 @@
 // next to a default Docusaurus classic build of our docs and docusaurus-theme-openapi-docs rendering our
 // contract, with the ratio ours/peer. Not part of `npm test`: it takes about 30 minutes on 2 cores.
 //
-//   npm run bench -- [--json bench.json] [--only build,bytes,lighthouse,search,peers] [--runs N] [--port P] [--fresh]
+//   npm run bench -- [--json bench.json] [--only build,bytes,lighthouse,search,bundle,peers] [--runs N] [--port P] [--fresh]
 //
-// Progress goes to stderr, the table (Markdown) to stdout, the same figures as JSON to --json.
+// Progress goes to stderr, the table (Markdown) to stdout, the same figures as JSON to --json. `bundle`
+// writes what the first-load chunks are made of to bench-results/main-bundle.md (committed).
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import {fileURLToPath} from 'node:url';
 import {chromiumSettings, launchBrowser} from './bench/browser.mjs';
 import {measureBuilds, OUR_BUILD_STEPS} from './bench/build.mjs';
 import {measureBytes} from './bench/bytes.mjs';
+import {formatBundle, measureBundle} from './bench/bundle.mjs';
 import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
 import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, operationSegment, preparePeer} from './bench/peers.mjs';
 import {BenchError, WORK_ROOT, cleanupAll, installSignalHandlers, interruptedBy, log, run} from './bench/process.mjs';
@@ -24,9 +27,11 @@ import {ensureTool} from './bench/tools.mjs';
 import {addSyntheticCopies, commitAll, copySite} from './bench/workspace.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MEASUREMENTS = ['build', 'bytes', 'lighthouse', 'search'];
+const MEASUREMENTS = ['build', 'bytes', 'lighthouse', 'search', 'bundle'];
+/** Where `--only bundle` writes its table; committed, so a change's effect on the main bundle shows in review. */
+const BUNDLE_REPORT = path.join(siteDir, 'bench-results/main-bundle.md');
 const USAGE =
-  'Usage: npm run bench -- [--json <file>] [--only build,bytes,lighthouse,search,peers] [--runs N] [--port P] [--fresh]';
+  'Usage: npm run bench -- [--json <file>] [--only build,bytes,lighthouse,search,bundle,peers] [--runs N] [--port P] [--fresh]';
 
 /** Command line → {json, measurements, withPeers, runs, port, fresh}; throws BenchError on bad input. */
 export function parseOptions(argv) {
@@ -147,7 +152,7 @@ function lighthouseMisses(results) {
 async function main(options) {
   const started = Date.now();
   const loadBefore = os.loadavg();
-  const served = options.measurements.some((m) => m !== 'build');
+  const served = options.measurements.some((m) => m !== 'build' && m !== 'bundle');
   if (served) await chromiumSettings();
   // Fail before any long step if a tool cannot be installed.
   if (options.measurements.includes('lighthouse')) await ensureTool('lighthouse', LIGHTHOUSE_VERSION);
@@ -158,6 +163,16 @@ async function main(options) {
   const results = {ours: {}};
   const targets = [];
   let ourBuildDir = path.join(siteDir, 'build');
+  if (options.measurements.includes('bundle')) {
+    results.ours.bundle = await measureBundle(siteDir);
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: siteDir, encoding: 'utf8'}).trim();
+    fs.mkdirSync(path.dirname(BUNDLE_REPORT), {recursive: true});
+    fs.writeFileSync(
+      BUNDLE_REPORT,
+      `# Main bundle\n\nWritten by \`npm run bench -- --only bundle\` on commit ${commit}. ${formatBundle(results.ours.bundle)}\n`,
+    );
+    log(`bundle analysis written to ${path.relative(siteDir, BUNDLE_REPORT)}`);
+  }
   if (options.measurements.includes('build')) {
     const ours = await buildOurs();
     results.ours.build = ours.build;

@@ -237,7 +237,7 @@ describe('command line', () => {
     const options = parseOptions(['--json', 'out.json', '--only', 'bytes,peers', '--runs', '1']);
     expect(options).toMatchObject({measurements: ['bytes'], withPeers: true, runs: 1, port: 4700});
     expect(options.json).toBe(path.resolve('out.json'));
-    expect(parseOptions(['--only', 'peers']).measurements).toEqual(['build', 'bytes', 'lighthouse', 'search']);
+    expect(parseOptions(['--only', 'peers']).measurements).toEqual(['build', 'bytes', 'lighthouse', 'search', 'bundle']);
     expect(parseOptions([]).withPeers).toBe(true);
   });
 
@@ -265,5 +265,27 @@ describe('the bench’s operation page URL', () => {
     const ids = Object.values(contract.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.length).toBeGreaterThan(100);
     for (const id of ids) expect(operationSegment(id!), id).toBe(operationSlug(id!));
+  });
+});
+
+describe('the bundle analysis', () => {
+  it('groups modules by package, generated file and folder, largest first', async () => {
+    const {groupModules, moduleGroup, formatBundle} = await import('../../scripts/bench/bundle.mjs');
+    expect(moduleGroup('./node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
+    expect(moduleGroup('./node_modules/@docusaurus/core/lib/client/App.js + 3 modules')).toBe('@docusaurus/core');
+    expect(moduleGroup('./.docusaurus/route-shards/routes.js')).toBe('.docusaurus/route-shards/…');
+    expect(moduleGroup('./.docusaurus/registry.js')).toBe('.docusaurus/registry.js');
+    expect(moduleGroup('./src/theme/Root.tsx')).toBe('src/theme');
+    const grouped = groupModules([
+      {name: './node_modules/react-dom/a.js', size: 300},
+      {name: './node_modules/react-dom/b.js', size: 100},
+      {name: './src/theme/Root.tsx', size: 100},
+    ]);
+    expect(grouped.total).toBe(500);
+    expect(grouped.groups).toEqual([
+      {group: 'react-dom', bytes: 400, modules: 2, share: 0.8},
+      {group: 'src/theme', bytes: 100, modules: 1, share: 0.2},
+    ]);
+    expect(formatBundle(grouped)).toContain('| react-dom | 2 | 0.4 | 80.0 % |');
   });
 });
