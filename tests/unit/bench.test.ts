@@ -237,7 +237,13 @@ describe('command line', () => {
     const options = parseOptions(['--json', 'out.json', '--only', 'bytes,peers', '--runs', '1']);
     expect(options).toMatchObject({measurements: ['bytes'], withPeers: true, runs: 1, port: 4700});
     expect(options.json).toBe(path.resolve('out.json'));
-    expect(parseOptions(['--only', 'peers']).measurements).toEqual(['build', 'bytes', 'lighthouse', 'search', 'bundle']);
+    expect(parseOptions(['--only', 'peers']).measurements).toEqual([
+      'build',
+      'bytes',
+      'lighthouse',
+      'search',
+      'bundle',
+    ]);
     expect(parseOptions([]).withPeers).toBe(true);
   });
 
