@@ -123,6 +123,7 @@ const config: Config = {
     // Only with BUNDLE_STATS set (npm run bench -- --only bundle).
     './plugins/bundle-stats/index.ts',
     './plugins/storage-guard/index.ts',
+    './plugins/api-preferences/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
     './plugins/markdown-export/index.ts',

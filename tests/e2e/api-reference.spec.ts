@@ -129,14 +129,17 @@ test('an operation page reads complete with JavaScript disabled', async ({browse
   await expect(main.getByRole('heading', {name: 'Request body'})).toBeVisible();
   // Creating a space answers 200 in 0.1410.1 (the real spec and server), not 201.
   await expect(main.getByRole('heading', {name: /^200/})).toBeVisible();
-  // The first sample is open; the others open without JavaScript too (<details>).
+  // Without JavaScript the tabs cannot switch, so every sample is shown, each under its label.
   await expect(main.getByText('--header "Authorization: ApiKey $LIGHTDASH_API_KEY"')).toBeVisible();
+  await expect(main.getByRole('tablist')).toHaveCount(0);
   for (const label of ['JavaScript (fetch)', 'Python (requests)', 'Go (net/http)']) {
-    await main.getByText(label, {exact: true}).click();
+    await expect(main.locator('[data-noscript-label]').getByText(label, {exact: true})).toBeVisible();
   }
   await expect(main.getByText('os.environ["LIGHTDASH_API_KEY"]')).toBeVisible();
   await expect(main.getByText('os.Getenv("LIGHTDASH_API_KEY")')).toBeVisible();
   await expect(main.getByText('process.env.LIGHTDASH_API_KEY', {exact: false})).toBeVisible();
+  // Every status's example too: the 401 one with its own error name.
+  await expect(main.getByText('"AuthorizationError"')).toBeVisible();
   // Nested schema parts unfold without JavaScript.
   await main.getByText('Items: 2 properties').first().click();
   await expect(main.getByText('userUuid', {exact: true}).first()).toBeVisible();

@@ -57,7 +57,7 @@ export function waitForHydration(page: Page, timeout = 10_000): Promise<boolean>
 export const routeChunk = /\/assets\/js\/(?!main\.|runtime~main\.)[^/]+\.js$/;
 
 /**
- * Opens every <details> of the page so checks see folded content too. Native ones (the API
+ * Opens every <details> of the page, and shows every tab panel, so checks see folded content too. Native ones (the API
  * reference's) get `open`; Docusaurus' Details animate open from their own click handler and keep
  * their content hidden until the animation ends, so they are clicked outermost first, a level at a
  * time (a nested one cannot animate inside a hidden parent). Emulate `reducedMotion: 'reduce'` to
@@ -71,6 +71,8 @@ export async function openAllDetails(page: Page) {
     all()
       .filter((d) => !isDocusaurus(d))
       .forEach((d) => (d.open = true));
+    // Unselected tab panels too (code samples in other languages, other statuses' examples).
+    document.querySelectorAll<HTMLElement>('[role="tabpanel"][hidden]').forEach((panel) => (panel.hidden = false));
     for (let level = 0; level < 10; level++) {
       const closed = all().filter((d) => isDocusaurus(d) && d.dataset.collapsed === 'true');
       const outermost = closed.filter((d) => !closed.some((other) => other !== d && other.contains(d)));

@@ -1,9 +1,11 @@
 import React, {createContext, useContext, type ReactNode} from 'react';
+import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import {PageMetadata} from '@docusaurus/theme-common';
 import type {Location, SidebarModel} from '@site/plugins/api-reference/types';
 import ApiSidebar from '../ApiSidebar';
+import {useRevealHash} from './revealHash';
 import styles from './styles.module.css';
 
 export interface Crumb {
@@ -20,15 +22,12 @@ interface Props {
   readonly breadcrumbs: readonly Crumb[];
   /** Shown under the h1, inside the page header (method and path of an operation...). */
   readonly header?: ReactNode;
+  /** Wider than a docs page, for a page with a column of samples beside its text. */
+  readonly wide?: boolean;
   readonly children: ReactNode;
 }
 
-/**
- * Marks blocks the site search should skip (schema trees, examples, code samples): with
- * `ignoreCssSelectors: ['.api-search-skip']` in the search theme's options, the API index keeps
- * titles, paths, descriptions and parameters only.
- */
-export const SEARCH_SKIP = 'api-search-skip';
+export {SEARCH_SKIP} from './searchSkip';
 
 const SchemasRoute = createContext<string>('/api/v1/schemas');
 
@@ -43,12 +42,13 @@ export function useSchemaLink(name: string): string {
  * its headings and sections the way it indexes docs.
  */
 export default function ApiShell(props: Props): ReactNode {
-  const {sidebar, location, title, description, keywords, breadcrumbs, header, children} = props;
+  const {sidebar, location, title, description, keywords, breadcrumbs, header, wide, children} = props;
+  useRevealHash();
   return (
     <Layout>
       <PageMetadata title={title} description={description} keywords={keywords?.join(', ')} />
       <SchemasRoute.Provider value={sidebar.schemas}>
-        <div className={styles.shell}>
+        <div className={clsx(styles.shell, wide && styles.wide)}>
           <aside className={styles.sidebar}>
             <ApiSidebar sidebar={sidebar} location={location} />
           </aside>

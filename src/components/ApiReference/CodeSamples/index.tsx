@@ -1,36 +1,51 @@
-import React, {type ReactNode} from 'react';
+import React, {useEffect, type ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import type {CodeSample} from '@site/plugins/api-reference/types';
-import {SEARCH_SKIP} from '../ApiShell';
-import fold from '../fold.module.css';
+import {personalise, useInstance, useLanguage, type SampleDefaults} from '@site/src/lib/api/preferences';
+import {SEARCH_SKIP} from '../ApiShell/searchSkip';
+import {LANGUAGE_STYLE_ID} from '@site/src/lib/api/keys';
+import Tabs from '../Tabs';
+import styles from './styles.module.css';
 
 interface Props {
   readonly samples: readonly CodeSample[];
-  readonly server: string;
+  readonly defaults: SampleDefaults;
 }
 
 /**
- * The samples generated at build time by httpsnippet, one disclosure per language (the first is
- * open), so all of them are in the HTML and readable without JavaScript.
+ * The samples generated at build time by httpsnippet, as language tabs whose choice is kept across
+ * pages and shared with the API recipes. Before hydration the inline script of
+ * plugins/api-preferences marks <html data-api-language> and adds a style showing that language, so a
+ * returning reader's choice is on screen from the first paint (nothing moves when React takes over).
+ * Both are dropped once React shows the same choice.
  */
-export default function CodeSamples({samples, server}: Props): ReactNode {
+export default function CodeSamples({samples, defaults}: Props): ReactNode {
+  const [language, setLanguage] = useLanguage(samples.map((sample) => sample.id));
+  const [instance] = useInstance();
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset.apiLanguage !== language) return;
+    delete root.dataset.apiLanguage;
+    document.getElementById(LANGUAGE_STYLE_ID)?.remove();
+  }, [language]);
   return (
-    <>
+    <div className={clsx(styles.samples, SEARCH_SKIP)}>
       <Heading as="h2" id="code-samples">
-        Code samples
+        Request sample
       </Heading>
-      <p>
-        Every sample calls <code>{server}</code> (use your own instance&apos;s address) and reads a personal access
-        token from the <code>LIGHTDASH_API_KEY</code> environment variable.
-      </p>
-      {samples.map((sample, i) => (
-        <details key={sample.id} className={clsx(fold.fold, SEARCH_SKIP)} open={i === 0}>
-          <summary>{sample.label}</summary>
-          <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
-        </details>
-      ))}
-    </>
+      <Tabs
+        label="Sample language"
+        group="language"
+        selected={language}
+        onSelect={setLanguage}
+        items={samples.map((sample) => ({
+          id: sample.id,
+          label: sample.label,
+          content: <CodeBlock language={sample.language}>{personalise(sample.code, defaults, instance)}</CodeBlock>,
+        }))}
+      />
+    </div>
   );
 }

@@ -13,7 +13,7 @@ interface Props {
   readonly responses: readonly ResponseModel[];
 }
 
-function Example({json, label, open}: {readonly json: string; readonly label: string; readonly open?: boolean}) {
+function Example({json, label, open}: {readonly json: string; readonly label: string; readonly open: boolean}) {
   return (
     <details className={clsx(fold.fold, SEARCH_SKIP)} open={open}>
       <summary>{label}</summary>
@@ -22,9 +22,11 @@ function Example({json, label, open}: {readonly json: string; readonly label: st
   );
 }
 
-/** The request body and every response, each with its schema tree and example. */
+/**
+ * The request body (schema and example) and every response's schema; the response examples are in
+ * the sample column (../ResponseExamples).
+ */
 export default function OperationResponses({requestBody, responses}: Props): ReactNode {
-  const firstSuccess = responses.find((r) => /^2/.test(r.code))?.code;
   return (
     <>
       {requestBody && (
@@ -36,7 +38,7 @@ export default function OperationResponses({requestBody, responses}: Props): Rea
             <code>{requestBody.contentType}</code> · {requestBody.required ? 'required' : 'optional'}
           </p>
           {requestBody.descriptionHtml && <div dangerouslySetInnerHTML={{__html: requestBody.descriptionHtml}} />}
-          {requestBody.schema && <SchemaTree node={requestBody.schema} />}
+          {requestBody.schema && <SchemaTree node={requestBody.schema} idPrefix="body" />}
           {requestBody.example && <Example json={requestBody.example} label="Example request body" open />}
         </>
       )}
@@ -51,10 +53,7 @@ export default function OperationResponses({requestBody, responses}: Props): Rea
           {r.descriptionHtml && (
             <div className={styles.description} dangerouslySetInnerHTML={{__html: r.descriptionHtml}} />
           )}
-          {r.schema && <SchemaTree node={r.schema} />}
-          {r.example && (
-            <Example json={r.example} label={`Example ${r.code} response`} open={r.code === firstSuccess} />
-          )}
+          {r.schema && <SchemaTree node={r.schema} idPrefix={r.anchor} />}
         </React.Fragment>
       ))}
     </>

@@ -25,7 +25,7 @@ export default function SchemaPage({sidebar, page}: Props): ReactNode {
       <Heading as="h2" id="schema">
         Schema
       </Heading>
-      <SchemaTree node={page.schema} />
+      <SchemaTree node={page.schema} idPrefix={page.name} />
       {page.example && (
         <>
           <Heading as="h2" id="example">

@@ -1,9 +1,14 @@
-import React, {type ReactNode} from 'react';
+import React, {createContext, useContext, useMemo, useRef, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import type {SchemaNode} from '@site/plugins/api-reference/types';
 import clsx from 'clsx';
 import {SEARCH_SKIP, useSchemaLink} from '../ApiShell';
+import {fieldIds} from './fieldIds';
 import styles from './styles.module.css';
+
+/** The field ids of the tree being rendered (see ./fieldIds.ts). */
+const FieldIds = createContext<ReadonlyMap<SchemaNode, string>>(new Map());
 
 interface Props {
   readonly node: SchemaNode;
@@ -110,12 +115,23 @@ function Nested({node}: Props): ReactNode {
   );
 }
 
+/** The hover (and focus) link of a field: its URL names the field's path. */
+function FieldLink({id}: {readonly id: string}): ReactNode {
+  return (
+    <a className={styles.fieldLink} href={`#${id}`} aria-label={`Link to ${id}`}>
+      #
+    </a>
+  );
+}
+
 function Property({node, variant}: Props & {readonly variant?: boolean}): ReactNode {
   const nested = node.items ?? node.values ?? node;
   const hasNested = Boolean(nested.children?.length || nested.variants?.length);
+  const id = useContext(FieldIds).get(node);
   return (
-    <li className={styles.property}>
+    <li className={styles.property} id={id}>
       <div className={styles.head}>
+        {id && <FieldLink id={id} />}
         {variant ? (
           <span className={styles.variant}>{node.name}</span>
         ) : (
@@ -135,18 +151,43 @@ function Property({node, variant}: Props & {readonly variant?: boolean}): ReactN
   );
 }
 
+/** Opens or folds every level of one tree (native <details>, so the buttons need JavaScript). */
+function FoldButtons({tree}: {readonly tree: React.RefObject<HTMLDivElement | null>}): ReactNode {
+  const isBrowser = useIsBrowser();
+  const setAll = (open: boolean) => tree.current?.querySelectorAll('details').forEach((d) => (d.open = open));
+  return (
+    <div className={styles.fold}>
+      <button type="button" className={styles.foldButton} disabled={!isBrowser} onClick={() => setAll(true)}>
+        Expand all
+      </button>
+      <button type="button" className={styles.foldButton} disabled={!isBrowser} onClick={() => setAll(false)}>
+        Collapse all
+      </button>
+    </div>
+  );
+}
+
 /**
  * A schema as a server-rendered tree: every property with its type, required mark, description,
  * allowed values and rules; nested objects, items and variants fold with <details>, which needs no JS.
+ * Every field has an id named by its path under `idPrefix` (`body.name`), with a link to it.
  */
-export default function SchemaTree({node}: Props): ReactNode {
+export default function SchemaTree({node, idPrefix}: Props & {readonly idPrefix: string}): ReactNode {
+  const ids = useMemo(() => fieldIds(node, idPrefix), [node, idPrefix]);
+  const tree = useRef<HTMLDivElement>(null);
+  const nests = [...ids.keys()].some((field) => field.children || field.variants || field.items || field.values);
   return (
-    <div className={clsx(styles.tree, SEARCH_SKIP)}>
-      <p className={styles.rootType}>
-        <TypeLabel node={node} />
-      </p>
+    <div className={clsx(styles.tree, SEARCH_SKIP)} ref={tree}>
+      <div className={styles.top}>
+        <p className={styles.rootType}>
+          <TypeLabel node={node} />
+        </p>
+        {nests && <FoldButtons tree={tree} />}
+      </div>
       <Facts node={node} />
-      <Nested node={node} />
+      <FieldIds.Provider value={ids}>
+        <Nested node={node} />
+      </FieldIds.Provider>
     </div>
   );
 }

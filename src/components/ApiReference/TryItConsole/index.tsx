@@ -1,5 +1,6 @@
 import React, {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
-import {buildRequest, explainFailure, formatBody, valueKey, type ConsoleOperation} from './request';
+import {parseStoredInstance, INSTANCE_KEY} from '@site/src/lib/api/preferences';
+import {buildRequest, explainFailure, formatBody, toCurl, valueKey, type ConsoleOperation} from './request';
 import styles from './styles.module.css';
 
 interface Props {
@@ -27,6 +28,15 @@ function writeSession(key: string, value: string | null): void {
   }
 }
 
+/** The instance the reader saved beside the samples, if any (see src/lib/api/preferences.ts). */
+function savedInstanceUrl(): string | null {
+  try {
+    return parseStoredInstance(window.localStorage.getItem(INSTANCE_KEY))?.url ?? null;
+  } catch {
+    return null;
+  }
+}
+
 type Result =
   | {
       readonly kind: 'response';
@@ -41,7 +51,10 @@ type Result =
 /** Sends one call of the API from the browser and shows what came back. Loaded only on demand. */
 export default function TryItConsole({operation}: Props): ReactNode {
   const id = useId();
-  const [instanceUrl, setInstanceUrl] = useState(() => readSession(URL_STORAGE) ?? operation.server);
+  // The reader's own instance (set beside the samples) wins over one typed earlier in this tab.
+  const [instanceUrl, setInstanceUrl] = useState(
+    () => savedInstanceUrl() ?? readSession(URL_STORAGE) ?? operation.server,
+  );
   const [apiKey, setApiKey] = useState(() => readSession(KEY_STORAGE) ?? '');
   const [remember, setRemember] = useState(() => readSession(KEY_STORAGE) !== null);
   const [values, setValues] = useState<Record<string, string>>(() =>
@@ -50,6 +63,7 @@ export default function TryItConsole({operation}: Props): ReactNode {
   const [body, setBody] = useState(operation.body ?? '');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const [curl, setCurl] = useState<{text: string; copied: boolean} | null>(null);
 
   useEffect(() => writeSession(URL_STORAGE, instanceUrl.trim() || null), [instanceUrl]);
   useEffect(() => writeSession(KEY_STORAGE, remember ? apiKey : null), [remember, apiKey]);
@@ -82,6 +96,23 @@ export default function TryItConsole({operation}: Props): ReactNode {
     } finally {
       setSending(false);
     }
+  };
+
+  const copyAsCurl = async () => {
+    const built = toCurl(operation, {instanceUrl, values, body});
+    if (!built.ok || !built.curl) {
+      setCurl(null);
+      setResult({kind: 'error', message: built.ok ? 'The request could not be written as curl.' : built.error});
+      return;
+    }
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(built.curl);
+      copied = true;
+    } catch {
+      // No clipboard access (permission, insecure context): the command is shown to copy by hand.
+    }
+    setCurl({text: built.curl, copied});
   };
 
   return (
@@ -145,12 +176,26 @@ export default function TryItConsole({operation}: Props): ReactNode {
           />
         </div>
       )}
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Sending…' : `Send ${operation.method.toUpperCase()} request`}
-      </button>
+      <div className={styles.actions}>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Sending…' : `Send ${operation.method.toUpperCase()} request`}
+        </button>
+        <button type="button" className="button button--secondary" onClick={copyAsCurl}>
+          Copy as curl
+        </button>
+      </div>
       <div role="status" aria-live="polite" className={styles.status}>
         {result?.kind === 'response' && `Response: ${result.status} ${result.statusText} in ${result.ms} ms`}
+        {curl &&
+          (curl.copied
+            ? ' Copied the curl command. It reads your key from $LIGHTDASH_API_KEY.'
+            : ' Copy the curl command below. It reads your key from $LIGHTDASH_API_KEY.')}
       </div>
+      {curl && (
+        <pre tabIndex={0} className={styles.pre} data-testid="try-it-curl" aria-label="The request as a curl command">
+          {curl.text}
+        </pre>
+      )}
       {result?.kind === 'error' && (
         <p role="alert" className={styles.error}>
           {result.message}

@@ -119,3 +119,23 @@ export function formatBody(text: string): string {
     return text;
   }
 }
+
+/** A shell word in single quotes (a quote inside becomes '\''). */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The request the console would send, as a curl command to paste in a terminal. The key is never
+ * written out: the Authorization header reads `$LIGHTDASH_API_KEY` (in double quotes, so the shell
+ * expands it), whatever the reader typed in the key field.
+ */
+export function toCurl(op: ConsoleOperation, input: Omit<ConsoleInput, 'apiKey'>): BuiltRequest & {curl?: string} {
+  const request = buildRequest(op, {...input, apiKey: ''});
+  if (!request.ok) return request;
+  const lines = [`curl --request ${op.method.toUpperCase()} ${shellQuote(request.url)}`];
+  lines.push(`--header "Authorization: ApiKey $LIGHTDASH_API_KEY"`);
+  for (const [name, value] of Object.entries(request.init.headers as Record<string, string>)) {
+    lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+  }
+  if (typeof request.init.body === 'string') lines.push(`--data ${shellQuote(request.init.body)}`);
+  return {...request, curl: lines.join(' \\\n  ')};
+}

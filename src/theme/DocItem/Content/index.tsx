@@ -5,16 +5,26 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import PageMarkdownActions from '@site/src/components/PageMarkdownActions';
 import {markdownPathFor} from '@site/plugins/markdown-export/markdownPath';
+import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
 
 type Props = WrapperProps<typeof ContentType>;
 
-/** Wrapped, not ejected: every doc gets Copy page / View as Markdown just above its title (issue 11). */
+/**
+ * Wrapped, not ejected: every doc gets Copy page / View as Markdown just above its title (issue 11).
+ * A doc with `personalise_api_samples: true` in its front matter (the API recipes) shows the reader's
+ * own Lightdash address and project in its code.
+ */
 export default function DocItemContentWrapper(props: Props): ReactNode {
-  const {metadata} = useDoc();
+  const {metadata, frontMatter} = useDoc();
+  const content = <Content {...props} />;
   return (
     <>
       <PageMarkdownActions markdownUrl={markdownPathFor(metadata.permalink)} />
-      <Content {...props} />
+      {(frontMatter as {personalise_api_samples?: unknown}).personalise_api_samples === true ? (
+        <PersonaliseApiSamples>{content}</PersonaliseApiSamples>
+      ) : (
+        content
+      )}
     </>
   );
 }

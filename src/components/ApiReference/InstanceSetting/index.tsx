@@ -1,0 +1,113 @@
+import React, {useId, useState, type FormEvent, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {parseInstanceUrl, parseProjectUuid, useInstance} from '@site/src/lib/api/preferences';
+import {SEARCH_SKIP} from '../ApiShell/searchSkip';
+import styles from './styles.module.css';
+
+interface Props {
+  /** The server the samples call when the reader has set nothing. */
+  readonly defaultServer: string;
+}
+
+interface Errors {
+  readonly url?: string;
+  readonly projectUuid?: string;
+}
+
+/**
+ * "Your Lightdash URL": where every sample, the try-it console and the recipes send their calls,
+ * and optionally the project they use. Kept in localStorage (it is not a secret); the API key is
+ * never part of it.
+ */
+export default function InstanceSetting({defaultServer}: Props): ReactNode {
+  const id = useId();
+  const [instance, setInstance] = useInstance();
+  const [url, setUrl] = useState('');
+  const [projectUuid, setProjectUuid] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saved, setSaved] = useState('');
+  // The fields start from what is saved each time the setting is opened.
+  const onToggle = (event: React.SyntheticEvent<HTMLDetailsElement>) => {
+    if (!event.currentTarget.open) return;
+    setUrl(instance?.url ?? '');
+    setProjectUuid(instance?.projectUuid ?? '');
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const parsedUrl = parseInstanceUrl(url);
+    const parsedProject = parseProjectUuid(projectUuid);
+    setErrors({
+      ...(!parsedUrl.ok && {url: parsedUrl.error}),
+      ...(!parsedProject.ok && {projectUuid: parsedProject.error}),
+    });
+    if (!parsedUrl.ok || !parsedProject.ok) {
+      setSaved('');
+      return;
+    }
+    setInstance({url: parsedUrl.value, ...(parsedProject.value && {projectUuid: parsedProject.value})});
+    setSaved(`Saved: the samples now call ${parsedUrl.value}.`);
+  };
+  const reset = () => {
+    setInstance(null);
+    setErrors({});
+    setSaved(`Reset: the samples call ${defaultServer} again.`);
+  };
+
+  const field = (name: keyof Errors) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  return (
+    <details className={clsx(styles.setting, SEARCH_SKIP)} onToggle={onToggle}>
+      <summary>
+        Your Lightdash URL: <span className={styles.current}>{instance?.url ?? defaultServer}</span>
+      </summary>
+      <form noValidate onSubmit={save} aria-label="Your Lightdash instance">
+        <label htmlFor={`${id}-url`}>Lightdash URL</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder={defaultServer}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          {...field('url')}
+        />
+        {errors.url && (
+          <p id={`${id}-url-error`} className={styles.error}>
+            {errors.url}
+          </p>
+        )}
+        <label htmlFor={`${id}-project`}>Project UUID (optional)</label>
+        <input
+          id={`${id}-project`}
+          spellCheck={false}
+          value={projectUuid}
+          onChange={(e) => setProjectUuid(e.target.value)}
+          {...field('projectUuid')}
+        />
+        {errors.projectUuid && (
+          <p id={`${id}-projectUuid-error`} className={styles.error}>
+            {errors.projectUuid}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className="button button--primary button--sm">
+            Save
+          </button>
+          <button type="button" className="button button--secondary button--sm" onClick={reset}>
+            Reset
+          </button>
+        </div>
+        <p role="status" className={styles.status}>
+          {saved}
+        </p>
+        <p className={styles.help}>
+          Kept in this browser&apos;s local storage so every sample, the try-it console and the API recipes use it. It
+          is not a secret; your API key is never stored here.
+        </p>
+      </form>
+    </details>
+  );
+}
