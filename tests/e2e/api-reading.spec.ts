@@ -243,6 +243,11 @@ test.describe('your own instance', () => {
     expect(stored).toContain(instance);
     expect(stored).not.toContain(key);
 
+    // The overview's first call too.
+    await page.goto('/api/v1/');
+    await hydrated(page);
+    await expect(page.locator('main pre').first()).toContainText(`${instance}/api/v1/org/projects`);
+
     await page.goto(recipe);
     await hydrated(page);
     const main = page.getByRole('main');

@@ -2,6 +2,8 @@ import React, {useEffect, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import CodeBlock from '@theme/CodeBlock';
+import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
+import InstanceSetting from '../InstanceSetting';
 import Heading from '@theme/Heading';
 import {resolveRedocHash} from '@site/plugins/api-reference/deepLink';
 import type {OverviewPageModel, SidebarModel} from '@site/plugins/api-reference/types';
@@ -79,7 +81,10 @@ export default function OverviewPage({sidebar, page}: Props): ReactNode {
             With a personal access token in the <code>LIGHTDASH_API_KEY</code> environment variable, this asks your
             instance for <Link to={page.firstCall.permalink}>{page.firstCall.summary.toLowerCase()}</Link>:
           </p>
-          <CodeBlock language="bash">{page.firstCall.code}</CodeBlock>
+          <InstanceSetting defaultServer={page.defaultServer} />
+          <PersonaliseApiSamples>
+            <CodeBlock language="bash">{page.firstCall.code}</CodeBlock>
+          </PersonaliseApiSamples>
         </>
       )}
       <Heading as="h2" id="operations">
