@@ -42,7 +42,9 @@ export default function CodeSamples({samples, defaults}: Props): ReactNode {
         onSelect={setLanguage}
         items={samples.map((sample) => ({
           id: sample.id,
-          label: sample.label,
+          // "JavaScript (fetch)" → "JavaScript": the recipes' tab names; the library shows in the code.
+          label: sample.label.replace(/\s*\(.*\)$/, ''),
+          longLabel: sample.label,
           content: <CodeBlock language={sample.language}>{personalise(sample.code, defaults, instance)}</CodeBlock>,
         }))}
       />

@@ -4,7 +4,10 @@ import styles from './styles.module.css';
 
 export interface TabItem {
   readonly id: string;
+  /** The tab's text. */
   readonly label: string;
+  /** A longer name for the panel's heading when every panel shows (no JavaScript); else `label`. */
+  readonly longLabel?: string;
   readonly content: ReactNode;
 }
 
@@ -75,7 +78,7 @@ export default function Tabs({label, items, selected, onSelect, group}: Props): 
           className={styles.panel}
         >
           <p className={styles.noscriptLabel} data-noscript-label>
-            {item.label}
+            {item.longLabel ?? item.label}
           </p>
           {item.content}
         </div>
