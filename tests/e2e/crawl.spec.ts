@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect, type Page} from '@playwright/test';
+import {test as base, devices, expect, type Page, type Request} from '@playwright/test';
+import {SITE} from '../../playwright.config';
 import {axeViolations} from './axe';
 import {hydrated, openAllDetails, waitForHydration} from './helpers';
 
@@ -26,10 +27,17 @@ const groups = Array.from({length: Math.ceil(urls.length / GROUP_SIZE)}, (_, i) 
   urls.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
 );
 
-/** Listens to everything that can go wrong on a page; `take()` returns what happened since the last call. */
+/**
+ * Listens to everything that can go wrong on a page; `take()` returns what happened since `start()`.
+ * The crawl goes from page to page without a blank page between, so requests the page before left in
+ * flight (prefetches of linked pages) are cancelled by the next navigation: no fault of either page, so
+ * a request begun before `start()` is not counted. Everything begun after it is.
+ */
 function watch(page: Page) {
   let problems: string[] = [];
   let listening = false;
+  let current = new Set<Request>();
+  const earlier = new WeakSet<Request>();
   const add = (problem: string) => {
     if (listening) problems.push(problem);
   };
@@ -37,12 +45,18 @@ function watch(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') add(`console ${message.type()}: ${message.text()}`);
   });
-  page.on('requestfailed', (request) => add(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('request', (request) => current.add(request));
+  page.on('requestfailed', (request) => {
+    if (!earlier.has(request)) add(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
   page.on('response', (response) => {
-    if (response.status() >= 400) add(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && !earlier.has(response.request()))
+      add(`HTTP ${response.status()}: ${response.url()}`);
   });
   return {
     start() {
+      for (const request of current) earlier.add(request);
+      current = new Set();
       problems = [];
       listening = true;
     },
@@ -74,19 +88,21 @@ function checkPolicy(headers: Record<string, string>): string[] {
   return /'unsafe-inline'|'unsafe-eval'/.test(scriptSrc) ? [`script-src is not strict: ${scriptSrc}`] : [];
 }
 
-async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Promise<string[]> {
+type Scheme = 'light' | 'dark';
+
+async function checkPage(page: Page, url: string, scheme: Scheme): Promise<string[]> {
   const problems: string[] = [];
   const response = await page.goto(url);
   if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
   if (response) problems.push(...checkPolicy(response.headers()));
   // A page that never hydrates is reported with the rest instead of stopping the group.
   if (!(await waitForHydration(page))) problems.push('did not hydrate (no html[data-has-hydrated])');
+  const {description, theme} = await page.evaluate(() => ({
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    theme: document.documentElement.getAttribute('data-theme'),
+  }));
   // Search results and link previews show it; Lighthouse's SEO audit fails a page without one.
-  const description = await page.evaluate(() =>
-    document.querySelector('meta[name="description"]')?.getAttribute('content'),
-  );
   if (!description?.trim()) problems.push('no meta description');
-  const theme = await page.locator('html').getAttribute('data-theme');
   if (theme !== scheme) problems.push(`data-theme is ${theme}, not ${scheme}`);
   await openAllDetails(page);
   const closed = await page.locator('details:not([open]), details[data-collapsed="true"]').count();
@@ -96,6 +112,46 @@ async function checkPage(page: Page, url: string, scheme: 'light' | 'dark'): Pro
   problems.push(...csp.map((v) => `CSP violation: ${v}`));
   return problems;
 }
+
+interface CrawlTab {
+  page: Page;
+  watcher: ReturnType<typeof watch>;
+}
+
+/**
+ * One tab per colour mode for all the crawl tests a worker runs, where each test used to open its own
+ * context: its HTTP cache and compiled scripts then serve every page after the first, as they do for a
+ * reader going from page to page. Only the first page of each group paid for a cold cache before. Every
+ * page is still a full navigation (its own document, hydration and checks); nothing is kept between
+ * pages but the browser's caches. A test that fails restarts its worker, so a broken tab is not reused.
+ */
+const test = base.extend<object, {crawlTab: (scheme: Scheme) => Promise<CrawlTab>}>({
+  crawlTab: [
+    async ({browser}, use) => {
+      const tabs = new Map<Scheme, Promise<CrawlTab>>();
+      const open = async (scheme: Scheme): Promise<CrawlTab> => {
+        // The project's settings (playwright.config.ts), which a context made here does not inherit.
+        const {viewport, userAgent, deviceScaleFactor, isMobile, hasTouch} = devices['Desktop Chrome'];
+        const desktop = {viewport, userAgent, deviceScaleFactor, isMobile, hasTouch};
+        const context = await browser.newContext({
+          ...desktop,
+          baseURL: SITE,
+          colorScheme: scheme,
+          reducedMotion: 'reduce',
+        });
+        const page = await context.newPage();
+        await recordCspViolations(page);
+        return {page, watcher: watch(page)};
+      };
+      await use((scheme) => {
+        if (!tabs.has(scheme)) tabs.set(scheme, open(scheme));
+        return tabs.get(scheme)!;
+      });
+      for (const tab of tabs.values()) await (await tab).page.context().close();
+    },
+    {scope: 'worker'},
+  ],
+});
 
 // A trace of 15 pages with axe in each would cost more than the crawl, even with E2E_TRACE set; failures list
 // what is wrong.
@@ -123,19 +179,14 @@ test('the accessibility check names the rule and the element that fail it', asyn
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`crawl, ${scheme} mode`, () => {
     groups.forEach((group, i) => {
-      test(`pages ${i * GROUP_SIZE + 1}–${i * GROUP_SIZE + group.length} of ${urls.length}`, async ({page}) => {
+      test(`pages ${i * GROUP_SIZE + 1}–${i * GROUP_SIZE + group.length} of ${urls.length}`, async ({crawlTab}) => {
         test.setTimeout(group.length * 20_000);
-        await page.emulateMedia({colorScheme: scheme, reducedMotion: 'reduce'});
-        await recordCspViolations(page);
-        const watcher = watch(page);
+        const {page, watcher} = await crawlTab(scheme);
         const failures: string[] = [];
         for (const url of group) {
           watcher.start();
           const problems = await checkPage(page, url, scheme);
-          // Stop listening before leaving: the navigation away cancels requests still in flight
-          // (prefetches of linked pages), which is no fault of the page.
           problems.push(...watcher.take());
-          await page.goto('about:blank');
           failures.push(...problems.map((problem) => `${url} ${problem}`));
         }
         expect(failures).toEqual([]);
