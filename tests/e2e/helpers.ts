@@ -21,9 +21,13 @@ export async function seedStorage(page: Page, values: Record<string, string>) {
   }, values);
 }
 
-/** Waits until React has hydrated the page (Docusaurus marks <html data-has-hydrated>). */
+/**
+ * Waits until React has hydrated the page (Docusaurus marks <html data-has-hydrated>). It proves that the
+ * page hydrates, not how fast (the bench measures that), so it waits longer than expect's 5 s: the first
+ * test of `npm run test:quick` once took more, with lint, tsc and vitest starting beside it on two cores.
+ */
 export async function hydrated(page: Page) {
-  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1, {timeout: 20_000});
 }
 
 /**
