@@ -8,7 +8,8 @@ import {hydrated, openAllDetails, waitForHydration} from './helpers';
 /**
  * Every page of the production build's sitemap, in light and in dark mode: HTTP 200, hydrated, the
  * colour mode applied, no console error or warning, no failed request, no Content-Security-Policy
- * violation, and axe WCAG 2.1 A/AA with no violation, with every <details> opened.
+ * violation, each diagram's image of the mode shown with a text alternative, and axe WCAG 2.1 A/AA
+ * with no violation, with every <details> opened.
  */
 
 const build = path.join(__dirname, '../../build');
@@ -90,6 +91,32 @@ function checkPolicy(headers: Record<string, string>): string[] {
 
 type Scheme = 'light' | 'dark';
 
+/**
+ * Each diagram (plugins/remark-diagrams) is a pair of SVG images, light then dark: the one of the
+ * colour mode shows, the other does not, and the one shown has a text alternative. Checked on every
+ * page here, in the load the crawl makes anyway, with <details> already open (a diagram inside a
+ * folded block counts too); tests/e2e/diagrams.spec.ts checks that no page with a diagram is missed.
+ */
+async function diagramProblems(page: Page, scheme: Scheme): Promise<string[]> {
+  return page.evaluate((scheme) => {
+    // What Playwright's isVisible() means: a box with a size, and not visibility: hidden.
+    const visible = (img: Element | null) => {
+      if (!img) return false;
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(img).visibility !== 'hidden';
+    };
+    const [shown, hidden] = scheme === 'light' ? [1, 2] : [2, 1];
+    return Array.from(document.querySelectorAll('figure[data-diagram]')).flatMap((figure, i) => {
+      const image = (n: number) => figure.querySelector(`img:nth-of-type(${n})`);
+      const problems: string[] = [];
+      if (!visible(image(shown))) problems.push(`diagram ${i + 1}: its ${scheme} image is not shown`);
+      if (visible(image(hidden))) problems.push(`diagram ${i + 1}: the image of the other mode shows too`);
+      if (!image(shown)?.getAttribute('alt')?.trim()) problems.push(`diagram ${i + 1} has no text alternative`);
+      return problems;
+    });
+  }, scheme);
+}
+
 async function checkPage(page: Page, url: string, scheme: Scheme): Promise<string[]> {
   const problems: string[] = [];
   const response = await page.goto(url);
@@ -107,6 +134,7 @@ async function checkPage(page: Page, url: string, scheme: Scheme): Promise<strin
   await openAllDetails(page);
   const closed = await page.locator('details:not([open]), details[data-collapsed="true"]').count();
   if (closed > 0) problems.push(`${closed} <details> stayed closed, so axe could not check their content`);
+  problems.push(...(await diagramProblems(page, scheme)));
   problems.push(...(await axeViolations(page)));
   const csp = await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations);
   problems.push(...csp.map((v) => `CSP violation: ${v}`));

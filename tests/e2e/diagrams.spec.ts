@@ -3,19 +3,20 @@ import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 import {FIXTURE_SITE} from '../../playwright.config';
 import {PAGE_BACKGROUNDS, diagramContrastProblems} from '../../scripts/diagram-contrast.mjs';
-import {hydrated, openAllDetails} from './helpers';
+import {hydrated} from './helpers';
 
 /**
  * Diagrams are SVGs rendered ahead of time (npm run diagrams, plugins/remark-diagrams), checked on
  * the fixture build: the one of the colour mode shows, no diagram code is loaded, they are there
- * without JavaScript, and every page with one passes axe in both modes.
+ * without JavaScript, and the crawl checks every page with one in both modes.
  */
 
-const build = path.join(__dirname, '../../build-e2e');
+const productionBuild = path.join(__dirname, '../../build');
+const fixtureBuild = path.join(__dirname, '../../build-e2e');
 const GUIDE = '/guides/how-to-create-metrics';
 
 /** Every built page with a diagram, from the HTML (the pages that include a partial with one too). */
-function diagramPages(): string[] {
+function diagramPages(build: string): string[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
@@ -30,9 +31,6 @@ function diagramPages(): string[] {
   walk(build);
   return pages.sort();
 }
-
-// A trace of 50 pages with axe in each would cost more than the checks; failures list what is wrong.
-test.use({trace: 'off'});
 
 const light = (page: Page) => page.locator('figure[data-diagram] img').nth(0);
 const dark = (page: Page) => page.locator('figure[data-diagram] img').nth(1);
@@ -123,44 +121,21 @@ test('the SVGs reach 4.5:1 for all their text on the page background', async ({p
 });
 
 /**
- * axe on these pages (WCAG 2.1 A/AA, every <details> open, so the diagram sources too, light and dark)
- * is the crawl's (crawl.spec.ts), which visits every sitemap page of the production build; their
- * diagrams are the same files there. This spec used to run it a second time on the fixture build. What
- * it checks here is that each diagram shows the image of the mode with a text alternative, and that
- * the crawl misses none of the pages.
+ * axe on these pages (WCAG 2.1 A/AA, every <details> open, so the diagram sources too, light and
+ * dark), and that each diagram shows the image of the mode with a text alternative, are the crawl's
+ * (crawl.spec.ts), which loads every sitemap page of the production build in both modes anyway. This
+ * spec used to load each of them twice more on the fixture build for the same checks. What it checks
+ * here is that the crawl misses none of the pages with a diagram.
  */
-test.describe('every page with a diagram', () => {
-  const pages = fs.existsSync(build) ? diagramPages() : [];
-
-  test('the fixture build has them all, and the crawl visits each (axe in both modes)', () => {
-    // 22 pages with a diagram in each version, and the pages that include a partial with one.
-    expect(pages.length).toBeGreaterThanOrEqual(44);
-    expect(pages).toContain(GUIDE);
-    expect(pages).toContain(`/next${GUIDE}`);
-    const sitemap = fs.readFileSync(path.join(__dirname, '../../build/sitemap.xml'), 'utf8');
-    const crawled = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map(([, p]) => p));
-    expect(pages.filter((url) => !crawled.has(url))).toEqual([]);
-  });
-
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`${scheme} mode: the ${scheme} image shows, with a text alternative`, async ({page}) => {
-      test.setTimeout(pages.length * 5_000);
-      await page.emulateMedia({colorScheme: scheme, reducedMotion: 'reduce'});
-      const failures: string[] = [];
-      for (const url of pages) {
-        await page.goto(`${FIXTURE_SITE}${url}`);
-        await hydrated(page);
-        // A diagram inside a folded block counts too.
-        await openAllDetails(page);
-        const figures = page.locator('figure[data-diagram]');
-        for (let i = 0; i < (await figures.count()); i++) {
-          const shown = figures.nth(i).locator(`img:nth-of-type(${scheme === 'light' ? 1 : 2})`);
-          if (!(await shown.isVisible())) failures.push(`${url}: diagram ${i + 1} not shown`);
-          if (!(await shown.getAttribute('alt'))?.trim())
-            failures.push(`${url}: diagram ${i + 1} has no text alternative`);
-        }
-      }
-      expect(failures).toEqual([]);
-    });
-  }
+test('every page with a diagram is in the sitemap, so the crawl checks its diagrams and axe in both modes', () => {
+  const pages = diagramPages(productionBuild);
+  // 22 pages with a diagram in each version, and the pages that include a partial with one.
+  expect(pages.length).toBeGreaterThanOrEqual(44);
+  expect(pages).toContain(GUIDE);
+  expect(pages).toContain(`/next${GUIDE}`);
+  // The fixture build, where the tests above run, has the same diagrams.
+  expect(diagramPages(fixtureBuild)).toEqual(pages);
+  const sitemap = fs.readFileSync(path.join(productionBuild, 'sitemap.xml'), 'utf8');
+  const crawled = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map(([, p]) => p));
+  expect(pages.filter((url) => !crawled.has(url))).toEqual([]);
 });
