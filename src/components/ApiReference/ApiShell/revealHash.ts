@@ -15,7 +15,7 @@ function targetOf(hash: string): HTMLElement | null {
  * (`#body.chartConfig.type`) usually points inside folded levels, which have no box to scroll to.
  * Runs on the first load, on every client navigation to a fragment and on `hashchange`.
  */
-export function revealTarget(hash: string): boolean {
+function revealTarget(hash: string): boolean {
   const target = targetOf(hash);
   if (!target) return false;
   for (let node = target.parentElement; node; node = node.parentElement) {

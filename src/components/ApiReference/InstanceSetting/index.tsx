@@ -14,6 +14,33 @@ interface Errors {
   readonly projectUuid?: string;
 }
 
+interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
+  readonly id: string;
+  readonly label: string;
+  readonly error?: string;
+}
+
+/** A labelled input with its error under it, tied to the input for screen readers. */
+function Field({id, label, error, ...input}: FieldProps): ReactNode {
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * "Your Lightdash URL": where every sample, the try-it console and the recipes send their calls,
  * and optionally the project they use. Kept in localStorage (it is not a secret); the API key is
@@ -54,44 +81,30 @@ export default function InstanceSetting({defaultServer}: Props): ReactNode {
     setSaved(`Reset: the samples call ${defaultServer} again.`);
   };
 
-  const field = (name: keyof Errors) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
   return (
     <details className={clsx(styles.setting, SEARCH_SKIP)} onToggle={onToggle}>
       <summary>
         Your Lightdash URL: <span className={styles.current}>{instance?.url ?? defaultServer}</span>
       </summary>
       <form noValidate onSubmit={save} aria-label="Your Lightdash instance">
-        <label htmlFor={`${id}-url`}>Lightdash URL</label>
-        <input
+        <Field
           id={`${id}-url`}
+          label="Lightdash URL"
+          error={errors.url}
           type="url"
           inputMode="url"
           placeholder={defaultServer}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          {...field('url')}
         />
-        {errors.url && (
-          <p id={`${id}-url-error`} className={styles.error}>
-            {errors.url}
-          </p>
-        )}
-        <label htmlFor={`${id}-project`}>Project UUID (optional)</label>
-        <input
+        <Field
           id={`${id}-project`}
+          label="Project UUID (optional)"
+          error={errors.projectUuid}
           spellCheck={false}
           value={projectUuid}
           onChange={(e) => setProjectUuid(e.target.value)}
-          {...field('projectUuid')}
         />
-        {errors.projectUuid && (
-          <p id={`${id}-projectUuid-error`} className={styles.error}>
-            {errors.projectUuid}
-          </p>
-        )}
         <div className={styles.actions}>
           <button type="submit" className="button button--primary button--sm">
             Save
