@@ -113,12 +113,20 @@ describe('table', () => {
         apiOperation: {js: {gzip: 220 * 1024, raw: 650 * 1024}, css: {gzip: 21 * 1024, raw: 101 * 1024}},
       },
       lighthouse: {home: {mobile: {scores: [99, 100, 100, 100]}, desktop: {scores: [100, 100, 100, 100]}}},
-      search: {warm: {p50: 8, p95: 31.5}, index: [{context: '/', raw: 2048, gzip: 512}]},
+      search: {
+        warm: {p50: 8, p95: 31.5, missed: []},
+        cold: {fromKeystroke: 700, bytesBeforeSuggestions: 300 * 1024},
+        index: [{context: '/', raw: 2048, gzip: 512}],
+      },
     },
     classic: {
       build: {'1x': {cold: {seconds: 30, peakMB: 1000}, warm: {seconds: 10, peakMB: 900}, pages: 500}},
       lighthouse: {home: {mobile: {scores: [90, 100, 96, 100]}}},
-      search: {warm: {p50: 4, p95: 10}, index: [{context: '/', raw: 1024, gzip: 256}]},
+      search: {
+        warm: {p50: 4, p95: 10, missed: ['embeddi']},
+        cold: {fromKeystroke: 1000, bytesBeforeSuggestions: 700 * 1024},
+        index: [{context: '/', raw: 1024, gzip: 256}],
+      },
     },
     'openapi-docs': {
       bytes: {
@@ -144,8 +152,21 @@ describe('table', () => {
       '| cold npm run build, 1× content (s) | ≤ 60 s ✗ | 64.5 | — | — | — | — |',
     );
     expect(line('… of which postbuild, 1× (s)')).toBe('| … of which postbuild, 1× (s) |  | 19.5 | — | — | — | — |');
-    expect(line('keystroke → suggestions p95, warm (ms)')).toContain('≤ 30 ms ✗ | 31.5 | 10.0 | 3.15');
+    expect(line('keystroke → suggestions p95, warm (ms)')).toContain('≤ 30 ms and ≤ classic ✗ | 31.5 | 10.0 | 3.15');
     expect(line('JS gzip: API operation page / reference page')).toContain('≤ 1.15 ✓ | 1.10 | — | — | 4.00 | 0.28');
+  });
+
+  it('checks the search targets against the default Docusaurus peer of the same run', () => {
+    expect(line('typed prefixes without suggestions (count)')).toContain('| 0 ✓ | 0 | 1 |');
+    // 700 ms ≤ 0.8 × 1,000 ms.
+    expect(line('cold load: first keystroke → first suggestions (ms)')).toContain('≤ 0.8× classic ✓ | 700 | 1,000 |');
+    expect(line('cold load: fetched from first keystroke to first suggestions, gzip (KB)')).toContain(
+      '≤ 450 KB ✓ | 300.0 | 700.0 | 0.43',
+    );
+    const slower = buildRows({...results, ours: {search: {warm: {p95: 12}, cold: {fromKeystroke: 900}}}});
+    const slowerTable = formatTable(slower);
+    expect(slowerTable).toContain('| keystroke → suggestions p95, warm (ms) | ≤ 30 ms and ≤ classic ✗ | 12.0 | 10.0 |');
+    expect(slowerTable).toContain('| cold load: first keystroke → first suggestions (ms) | ≤ 0.8× classic ✗ | 900 |');
   });
 
   it('writes score lists with element-wise ratios', () => {
