@@ -18,7 +18,7 @@ export interface FirstLoad {
 }
 
 /** gzip size of a built file at level 9: the same for a given build, whatever the server does. */
-function gzipSize(urlPath: string) {
+export function gzipSize(urlPath: string) {
   return zlib.gzipSync(fs.readFileSync(path.join(build, decodeURIComponent(urlPath))), {level: 9}).length;
 }
 
