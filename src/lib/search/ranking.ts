@@ -162,11 +162,29 @@ function plainWord(word: string): string {
   return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
+/**
+ * The word pairs of a title or line, kept between keystrokes: the same lines come back as candidates
+ * letter after letter, and splitting them again was a tenth of a keystroke's work. Emptied when it
+ * grows past PAIRS_CACHE_SIZE lines, so a long session does not keep the whole index twice.
+ */
+const pairsCache = new Map<string, Set<string>>();
+const PAIRS_CACHE_SIZE = 5000;
+
+function pairsOf(text: string): Set<string> {
+  let pairs = pairsCache.get(text);
+  if (!pairs) {
+    const words = wordsOf(text).map(plainWord);
+    pairs = new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
+    if (pairsCache.size >= PAIRS_CACHE_SIZE) pairsCache.clear();
+    pairsCache.set(text, pairs);
+  }
+  return pairs;
+}
+
 /** Share of the typed word pairs ("who uses", "uses dashboards") that stand side by side in `text`. */
 function phraseShare(typed: string[], text: string): number {
   if (typed.length < 2) return 0;
-  const words = wordsOf(text).map(plainWord);
-  const pairs = new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
+  const pairs = pairsOf(text);
   let found = 0;
   for (let i = 1; i < typed.length; i++) if (pairs.has(`${typed[i - 1]} ${typed[i]}`)) found++;
   return found / (typed.length - 1);
