@@ -2,7 +2,7 @@
 // fetched once, and what the reader is told when a stage fails. Fake fetch, real lunr indexes.
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {IndexCache, firstStageAddress} from '../../src/lib/search/indexStages';
+import {IndexCache, StagedIndex, firstStageAddress} from '../../src/lib/search/indexStages';
 
 const require = createRequire(import.meta.url);
 const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js') as {
@@ -65,6 +65,25 @@ describe('StagedIndex', () => {
     const staged = new IndexCache(fetchFn).get(INDEX);
     expect(asked).toEqual([STAGE]);
     await staged.whole;
+    expect(asked).toEqual([STAGE, INDEX]);
+  });
+
+  it('asks for the whole index once the first search is answered, not while it could hold it up', async () => {
+    const {asked, fetchFn} = fakeFetch({[INDEX]: whole, [STAGE]: firstStage});
+    // A delay no test waits for: only the answer can start the whole index here.
+    const staged = new StagedIndex(INDEX, fetchFn, 60_000);
+    await staged.ready;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual([STAGE]);
+    staged.answered();
+    expect((await staged.whole).ok).toBe(true);
+    expect(asked).toEqual([STAGE, INDEX]);
+  });
+
+  it('asks for the whole index a moment after the first stage when no search comes', async () => {
+    const {asked, fetchFn} = fakeFetch({[INDEX]: whole, [STAGE]: firstStage});
+    const staged = new StagedIndex(INDEX, fetchFn, 30);
+    expect((await staged.whole).ok).toBe(true);
     expect(asked).toEqual([STAGE, INDEX]);
   });
 

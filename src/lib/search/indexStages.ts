@@ -53,6 +53,15 @@ async function fetchIndex(address: string, fetchFn: Fetch): Promise<Loaded> {
   }
 }
 
+/**
+ * How long after the first stage the whole index starts loading when no search has come yet. Loading it
+ * (parsing ~5 MB of JSON and building its lunr indexes) holds the worker for a few hundred
+ * milliseconds, so it waits for the first answer: a search that arrives meanwhile would wait too.
+ */
+export const WHOLE_INDEX_DELAY_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** The loading of one index address: first stage, then the whole index. */
 export class StagedIndex {
   private best: LoadedIndexes | null = null;
@@ -60,12 +69,21 @@ export class StagedIndex {
   readonly ready: Promise<Loaded>;
   /** Settles when the whole index has loaded or failed. */
   readonly whole: Promise<Loaded>;
+  /** Lets the whole index start loading now rather than after WHOLE_INDEX_DELAY_MS. */
+  readonly answered: () => void;
 
-  constructor(address: string, fetchFn: Fetch) {
+  constructor(address: string, fetchFn: Fetch, wholeDelayMs = WHOLE_INDEX_DELAY_MS) {
     const first = fetchIndex(firstStageAddress(address), fetchFn);
-    // The whole index is asked for once the first stage is in (or missing), so the two do not share the
-    // reader's bandwidth before the first suggestions.
-    this.whole = first.then(() => fetchIndex(address, fetchFn));
+    let answered = () => {};
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+    this.answered = answered;
+    // The whole index is asked for once the first stage is in (so the two do not share the reader's
+    // bandwidth before the first suggestions) and the first search has been answered from it, or a
+    // moment later. Without a first stage, the whole index is the first stage: asked for at once.
+    this.whole = first.then(async (loaded) => {
+      if (loaded.ok) await Promise.race([firstAnswer, delay(wholeDelayMs)]);
+      return fetchIndex(address, fetchFn);
+    });
     void this.whole.then((loaded) => {
       if (loaded.ok) this.best = loaded.indexes;
     });
