@@ -7,11 +7,14 @@
 import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import type {SearchResult} from './types';
+import {AnswerCache} from './answers';
 import {searchIndexAddress, type IndexHealth} from '../searchIndex';
 import {IndexCache} from './indexStages';
 import {searchSite} from './rankedSearch';
 
 const cache = new IndexCache((input) => fetch(input));
+
+const answers = new AnswerCache(searchSite);
 
 /** The plugin's address rule (and its refusal of another origin: "Unexpected version url"). */
 function addressOf(baseUrl: string, searchContext: string): string {
@@ -24,10 +27,14 @@ export class SiteSearchWorker {
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    const staged = cache.get(addressOf(baseUrl, searchContext));
+    const address = addressOf(baseUrl, searchContext);
+    const staged = cache.get(address);
     await staged.ready;
     const loaded = staged.current();
-    return loaded ? searchSite(loaded, input, limit) : [];
+    const results = loaded ? answers.answer(address, loaded, input, limit) : [];
+    // The answer is posted before the whole index's download can arrive and hold the worker.
+    staged.answered();
+    return results;
   }
 
   /** Health of the index at `href` (an address from searchIndexAddress), loading it if needed. */
