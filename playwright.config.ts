@@ -44,6 +44,10 @@ export default defineConfig({
         // which pays off in a long-lived tab but not in a page that lives for a second and runs axe
         // once. Measured on the crawl: about a third less CPU a page. Behaviour is the same.
         '--js-flags=--max-opt=1',
+        // A new document in the same frame and process, and the page left behind not kept for Back: the
+        // tests go from page to page with goto() and never back. Measured on 60 crawl pages, 4 runs
+        // each, interleaved: 49–56 CPU-s against 58–77 with both on. Pages behave the same.
+        '--disable-features=BackForwardCache,RenderDocument',
       ],
     },
   },
