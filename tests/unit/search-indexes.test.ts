@@ -14,13 +14,25 @@ interface Doc {
 }
 type Sections = {documents: Doc[]; index: unknown}[];
 
-const {inContext, splitByContext, labelContextResults, contextIndexName, versionFolders} = searchIndexes as unknown as {
+const {
+  inContext,
+  splitByContext,
+  labelContextResults,
+  contextIndexName,
+  versionFolders,
+  firstStageOf,
+  REPEATED_HEADING_PAGES,
+} = searchIndexes as unknown as {
   inContext(url: string, prefix: string, context: string): boolean;
   splitByContext(all: Sections, prefix: string, ctx: typeof contexts): [string, Sections][];
   labelContextResults(all: Sections, context: {label: string; path: string}): number;
   contextIndexName(context: string): string;
   versionFolders(outDir: string): string[];
+  firstStageOf(all: Sections): Sections;
+  REPEATED_HEADING_PAGES: number;
 };
+
+type Searchable = {search(q: string): {ref: string}[]};
 
 const build = path.resolve(__dirname, '../../build');
 const readIndex = (file: string): Sections => JSON.parse(fs.readFileSync(file, 'utf8')) as Sections;
@@ -58,8 +70,7 @@ describe('search index post-build', () => {
     expect(Object.keys(split).sort()).toEqual(['search-index-guides.json', 'search-index-references.json']);
     const guides = split['search-index-guides.json'];
     expect(guides.map((s) => s.documents.map((d) => d.i))).toEqual([[1], [4]]);
-    const search = (i: number, q: string) =>
-      (guides[i].index as {search(q: string): {ref: string}[]}).search(q).map((r) => r.ref);
+    const search = (i: number, q: string) => (guides[i].index as Searchable).search(q).map((r) => r.ref);
     expect(search(1, 'pin')).toEqual(['4']);
     expect(search(0, 'metrics')).toEqual([]);
   });
@@ -81,6 +92,46 @@ describe('search index post-build', () => {
       ['Docs', 'References'],
     ]);
     expect(labelContextResults(all, api)).toBe(0);
+  });
+});
+
+describe('first stage of an index', () => {
+  const pages = REPEATED_HEADING_PAGES;
+  const titles = Array.from({length: pages}, (_, i) => ({i: i + 1, t: `Page ${i + 1}`, u: `/p${i + 1}`}));
+  // "Responses" on every page; "Rotate a token" on one; "Parameters" on one page fewer than the limit.
+  const headings = titles.flatMap(({i, u}) => [
+    {i: 100 + i, t: 'Responses', u, h: '#responses', p: i},
+    ...(i < pages ? [{i: 200 + i, t: 'Parameters', u, h: '#parameters', p: i}] : []),
+  ]);
+  headings.push({i: 300, t: 'Rotate a token', u: '/p1', h: '#rotate', p: 1});
+  const all: Sections = [
+    {documents: titles, index: {}},
+    {documents: headings, index: {}},
+    {documents: [{i: 400, t: 'About tokens', u: '/p1', p: 1}], index: {}},
+    {documents: [], index: {}},
+    {documents: [{i: 500, t: 'Body text', u: '/p1', p: 1}], index: {}},
+  ];
+  const stage = firstStageOf(all);
+
+  it('keeps the parts before the body text, the titles, descriptions and keywords unchanged', () => {
+    expect(stage).toHaveLength(4);
+    expect(stage[0]).toBe(all[0]);
+    expect(stage[2]).toBe(all[2]);
+    expect(stage[3]).toBe(all[3]);
+  });
+
+  it('leaves out a heading found on the limit of pages, keeps one found on fewer', () => {
+    const kept = stage[1].documents.map((d) => d.t);
+    expect(kept).not.toContain('Responses');
+    expect(kept.filter((t) => t === 'Parameters')).toHaveLength(pages - 1);
+    expect(kept).toContain('Rotate a token');
+  });
+
+  it('rebuilds the headings index over what is kept, searchable as the plugin searches it', () => {
+    const search = (q: string) => (stage[1].index as Searchable).search(q).map((r) => r.ref);
+    expect(search('rotate')).toEqual(['300']);
+    expect(search('responses')).toEqual([]);
+    expect(search('parameters')).toHaveLength(pages - 1);
   });
 });
 
