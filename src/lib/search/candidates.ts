@@ -20,6 +20,9 @@ import type {LoadedIndexes, SearchDocument, SearchResult, WrappedIndex} from './
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
+import {installLinearUnion} from './lunrUnion';
+
+installLinearUnion();
 
 /** The plugin's SearchDocumentType values of the small indexes: titles, headings, descriptions, keywords. */
 const SMALL_PLACES = new Set([0, 1, 2, 3]);

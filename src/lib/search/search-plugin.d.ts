@@ -32,7 +32,10 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sma
 }
 
 declare module 'lunr' {
-  /** The one lunr call the site makes itself: loading a serialised index (as the plugin's worker does). */
-  const lunr: {Index: {load(serialised: object): unknown}};
+  /**
+   * What the site uses of lunr itself: loading a serialised index (as the plugin's worker does), and its
+   * Set class (src/lib/search/lunrUnion.ts).
+   */
+  const lunr: {Index: {load(serialised: object): unknown}; Set: unknown};
   export default lunr;
 }
