@@ -9,6 +9,7 @@
 //   node scripts/test-all.mjs --quick      the everyday loop: no crawl, and builds reused when present
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
+import {fileURLToPath} from 'node:url';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -48,6 +49,8 @@ const started = Date.now();
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 const running = new Map();
 const done = new Map();
+/** CPU seconds of each finished step, as text. */
+const cpu = new Map();
 
 /** Every line a step prints, with the step's name in front, so parallel output stays readable. */
 function pipeLines(stream, label, out) {
@@ -73,9 +76,27 @@ function stopAll(status) {
 }
 
 function printTimes() {
-  console.log('\nstep                              wall (s)');
-  for (const [name, time] of done) console.log(`${name.padEnd(34)}${time.padStart(8)}`);
-  console.log(`${'whole run'.padEnd(34)}${seconds(started).padStart(8)}`);
+  console.log('\nstep                              wall (s)   CPU (s)');
+  for (const [name, time] of done)
+    console.log(`${name.padEnd(34)}${time.padStart(8)}${(cpu.get(name) ?? '').padStart(10)}`);
+  const total = [...cpu.values()].reduce((sum, s) => sum + Number(s), 0).toFixed(1);
+  console.log(`${'whole run'.padEnd(34)}${seconds(started).padStart(8)}${total.padStart(10)}`);
+}
+
+/**
+ * Each step runs under bash, whose `times` then writes the CPU its processes used (user and system, the
+ * processes they waited for included) to file descriptor 3: on two cores, CPU is what the wall time of
+ * the parallel steps is made of.
+ */
+function withCpuReport(cmd) {
+  return ['bash', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'step', ...cmd]];
+}
+
+/** The children's user and system times from `times` ("0m1.5s 0m0.2s" on its second line), in seconds. */
+export function cpuSecondsOf(timesOutput) {
+  const children = timesOutput.trim().split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return parts.length === 2 ? parts[0] + parts[1] : null;
 }
 
 function ready(step) {
@@ -93,9 +114,12 @@ function startReady() {
     const since = Date.now();
     console.log(`\n=== ${step.name} ===`);
     // detached: its own process group, so a failure elsewhere can stop it with everything it started.
-    const child = spawn(step.cmd[0], step.cmd.slice(1), {stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    const [command, args] = withCpuReport(step.cmd);
+    const child = spawn(command, args, {stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true});
     pipeLines(child.stdout, step.name, process.stdout);
     pipeLines(child.stderr, step.name, process.stderr);
+    let times = '';
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     running.set(step.name, child);
     child.on('close', (code) => {
       running.delete(step.name);
@@ -103,8 +127,12 @@ function startReady() {
         console.error(`\n✗ ${step.name} failed after ${seconds(since)} s`);
         stopAll(code ?? 1);
       }
-      console.log(`✓ ${step.name} (${seconds(since)} s)`);
+      const cpuSeconds = cpuSecondsOf(times);
+      console.log(
+        `✓ ${step.name} (${seconds(since)} s${cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(1)} CPU-s`})`,
+      );
       done.set(step.name, seconds(since));
+      if (cpuSeconds !== null) cpu.set(step.name, cpuSeconds.toFixed(1));
       startReady();
     });
   }
@@ -114,6 +142,8 @@ function startReady() {
   }
 }
 
-process.on('SIGINT', () => stopAll(130));
-process.on('SIGTERM', () => stopAll(143));
-startReady();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('SIGINT', () => stopAll(130));
+  process.on('SIGTERM', () => stopAll(143));
+  startReady();
+}
