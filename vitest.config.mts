@@ -32,8 +32,7 @@ export default defineConfig({
         // The other files share each worker's modules: the contract, its Ajv schemas, the build's
         // indexes and the MDX parser are loaded once a worker instead of once a file. Measured, the
         // whole run alone: 110 → 72–81 CPU-seconds, 88 → 57–64 s (worker threads: forks took 82).
-        // What they cache is read-only (loadContract's document is passed on as a copy where a
-        // library would change it).
+        // What they share is read-only: loadContract() freezes the contract it caches.
         extends: true,
         test: {name: 'shared', include: ALL, exclude: ISOLATED, isolate: false},
       },

@@ -101,9 +101,23 @@ export function ensureContractBuilt(): void {
 
 let cached: OpenApiDocument | undefined;
 
+/** `value` and everything in it made read-only, so a change throws where it is made. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * The compiled contract, parsed once per worker and frozen: the test files of vitest's `shared` project
+ * (vitest.config.mts) get this same object, so one file changing it would change what the others test.
+ * Pass a copy (`structuredClone`) to code that rewrites its input.
+ */
 export function loadContract(): OpenApiDocument {
   ensureContractBuilt();
-  cached ??= JSON.parse(readFileSync(openapiFile, 'utf8')) as OpenApiDocument;
+  cached ??= deepFreeze(JSON.parse(readFileSync(openapiFile, 'utf8')) as OpenApiDocument);
   return cached;
 }
 
