@@ -117,3 +117,29 @@ describe('every typed prefix keeps its suggestions', () => {
     180_000,
   );
 });
+
+describe('the last word as typed', () => {
+  // The index holds stems ("calcul"): a word typed past its stem is looked for in the lines' text.
+  it.each(['table calculat', 'table calculati', 'table calculatio'])(
+    '"%s" suggests lines about table calculations, not about tables',
+    async (input) => {
+      const texts = (await search(input)).slice(0, 3).map((hit) => hit.text);
+      expect(texts, `first suggestions for "${input}"`).toHaveLength(3);
+      for (const text of texts) expect(text).toMatch(/table calculation/i);
+    },
+  );
+
+  // One letter after a word: every suggestion has the word and a word starting with that letter.
+  it.each([
+    ['scheduled d', /\bschedul/i, /\bd/i],
+    ['sql r', /\bsql\b/i, /\br/i],
+    ['google s', /\bgoogle\b/i, /\bs/i],
+  ])('"%s" keeps to lines with both words', async (input, first, start) => {
+    const hits = await search(input);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const {text} of hits) {
+      expect(text).toMatch(first);
+      expect(text).toMatch(start);
+    }
+  });
+});

@@ -14,7 +14,9 @@
  * variants still run, so a page that has all the words but one ("warehouse credentials per user") is a
  * candidate. On every typed prefix of the relevance set's questions this is as fast as the plugin's own
  * 8-result search in the median and faster at p95 (measured in node: 3.3 against 3.7 ms, 49 against
- * 150 ms).
+ * 150 ms). When the other words are typed and the last one is being typed, that last word may also be
+ * looked for in the text of the lines that have the others (addWithTypedStart): a half-typed word past
+ * its stem, and a single letter.
  */
 import type {LoadedIndexes, SearchDocument, SearchResult, WrappedIndex} from './types';
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
@@ -40,6 +42,136 @@ function documentById(documents: SearchDocument[], ref: string): SearchDocument 
 }
 
 /**
+ * A last word shorter than this (one letter) after other words is never expanded over the index: it is
+ * looked for in the text of the other words' lines (see addWithTypedStart).
+ */
+const MIN_EXPANDED_START = 2;
+
+/**
+ * The last typed word, when it follows other words and is a plain word (letters and digits), so a
+ * line's text can be checked for a word that starts with it; otherwise undefined.
+ */
+function lastWordAfterOthers(tokens: string[]): string | undefined {
+  const last = tokens.at(-1);
+  return tokens.length >= 2 && last !== undefined && /^[\p{L}\p{N}]+$/u.test(last) ? last : undefined;
+}
+
+/**
+ * True when a line's text has a word that starts with `start` (lower case, letters and digits only, so
+ * nothing in it is read as a pattern), e.g. "Table calculations" for "calculati".
+ */
+function textHasWordStart(start: string): (document: SearchDocument) => boolean {
+  const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])${start}`, 'u');
+  return (document) => pattern.test(document.t.toLowerCase());
+}
+
+/**
+ * What a search collects: results in the plugin's shape, at most `pool` of them, each id once. A page's
+ * title, description and keywords share the page's id, so the first of them found stands for the page.
+ */
+class Collected {
+  readonly results: SearchResult[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly loaded: LoadedIndexes,
+    readonly pool: number,
+  ) {}
+
+  get full(): boolean {
+    return this.results.length >= this.pool;
+  }
+
+  /** Adds the hits of one index for one query variant; false once the pool is full. */
+  add(
+    {documents, type}: WrappedIndex,
+    hits: ReturnType<WrappedIndex['index']['query']>,
+    tokens: string[],
+    keep?: (document: SearchDocument) => boolean,
+  ): boolean {
+    const titles: WrappedIndex | undefined = this.loaded.wrappedIndexes[0];
+    for (const hit of hits) {
+      if (this.seen.has(hit.ref)) continue;
+      const document = documentById(documents, hit.ref);
+      if (!document || (keep && !keep(document))) continue;
+      this.seen.add(hit.ref);
+      const page =
+        type !== 0 && titles && document.p !== undefined && documentById(titles.documents, String(document.p));
+      this.results.push({
+        document,
+        type,
+        page: page || false,
+        metadata: hit.matchData.metadata,
+        tokens,
+        score: hit.score,
+      });
+      if (this.full) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * Runs the plugin's query variants for `tokens` over every index into `collected`. `keep` filters the
+ * lines, and `typed` (see addWithTypedStart) is added to the words each result matched.
+ * `beforeTypos` runs once, before the first typo-tolerant variant; true stops the search.
+ */
+function runVariants(
+  loaded: LoadedIndexes,
+  tokens: string[],
+  collected: Collected,
+  enough: number,
+  fuzzy: boolean,
+  options: {keep?: (document: SearchDocument) => boolean; typed?: string; beforeTypos?: () => boolean} = {},
+): void {
+  let typosReached = false;
+  for (const {term, tokens: variantTokens} of smartQueries(tokens, loaded.zhDictionary)) {
+    const typoTolerant = term.some((item) => item.editDistance);
+    if (typoTolerant && !typosReached) {
+      typosReached = true;
+      if (options.beforeTypos?.()) return;
+    }
+    if (typoTolerant && (!fuzzy || collected.results.length >= enough)) continue;
+    const prefix = term.some((item) => item.wildcard);
+    const matched = options.typed === undefined ? variantTokens : [...variantTokens, options.typed];
+    for (const wrapped of loaded.wrappedIndexes) {
+      // Once there are enough results, the body text (the largest index) is asked only for whole words:
+      // a prefix over it expands to many words and is the slow query of a keystroke.
+      if (prefix && collected.results.length >= enough && !SMALL_PLACES.has(wrapped.type)) continue;
+      const hits = wrapped.index.query((query) => {
+        for (const item of term) {
+          query.term(item.value, {
+            wildcard: item.wildcard,
+            presence: item.presence,
+            ...(item.editDistance ? {editDistance: item.editDistance} : null),
+          });
+        }
+      });
+      if (!collected.add(wrapped, hits, matched, options.keep)) return;
+    }
+  }
+}
+
+/**
+ * Adds to `collected` the lines that have every word but the last, and in their text a word that
+ * starts with the last one as typed: for `table calculati`, the lines with "table" whose text has
+ * "calculations". Why: the index holds stems (`calcul`), so a half-typed word longer than its stem
+ * matches nothing in it, and a start of one letter ("scheduled d") expands to thousands of
+ * indexed words, each of whose lines lunr scores before it drops those without the other words.
+ * Checking the text of the other words' lines is cheaper, and it is what the reader sees.
+ */
+function addWithTypedStart(
+  loaded: LoadedIndexes,
+  tokens: string[],
+  typed: string,
+  collected: Collected,
+  enough: number,
+  fuzzy: boolean,
+): void {
+  runVariants(loaded, tokens.slice(0, -1), collected, enough, fuzzy, {keep: textHasWordStart(typed), typed});
+}
+
+/**
  * Results for `input` from `loaded` (what `SearchWorker.lowLevelFetchIndexes` returns), in the plugin's
  * result shape: at most `pool` of them; the slow variants stop once `enough` results are in. `fuzzy` false
  * leaves out the typo-tolerant variants (for the cut-back inputs of a half-typed word, which are tried
@@ -54,42 +186,27 @@ export function searchCandidates(
 ): SearchResult[] {
   const rawTokens = tokenize(input, language);
   if (rawTokens.length === 0) return [];
-  const {wrappedIndexes, zhDictionary} = loaded;
-  const titles: WrappedIndex | undefined = wrappedIndexes[0];
-  const results: SearchResult[] = [];
-  const seen = new Set<string>();
-  for (const {term, tokens} of smartQueries(rawTokens, zhDictionary)) {
-    const typoTolerant = term.some((item) => item.editDistance);
-    if (typoTolerant && (!fuzzy || results.length >= enough)) continue;
-    const prefix = term.some((item) => item.wildcard);
-    for (const {documents, index, type} of wrappedIndexes) {
-      // Once there are enough results, the body text (the largest index) is asked only for whole words:
-      // a prefix over it expands to many words and is the slow query of a keystroke.
-      if (prefix && results.length >= enough && !SMALL_PLACES.has(type)) continue;
-      const hits = index.query((query) => {
-        for (const item of term) {
-          query.term(item.value, {
-            wildcard: item.wildcard,
-            presence: item.presence,
-            ...(item.editDistance ? {editDistance: item.editDistance} : null),
-          });
-        }
-      });
-      for (const hit of hits) {
-        if (seen.has(hit.ref)) continue;
-        const document = documentById(documents, hit.ref);
-        if (!document) continue;
-        seen.add(hit.ref);
-        const page =
-          type !== 0 && titles && document.p !== undefined && documentById(titles.documents, String(document.p));
-        results.push({document, type, page: page || false, metadata: hit.matchData.metadata, tokens, score: hit.score});
-        if (results.length >= pool) return results;
-      }
-    }
+  const typed = lastWordAfterOthers(rawTokens);
+  if (typed !== undefined && typed.length < MIN_EXPANDED_START) {
+    const collected = new Collected(loaded, pool);
+    addWithTypedStart(loaded, rawTokens, typed, collected, enough, fuzzy);
+    if (collected.results.length > 0) return collected.results;
   }
+  const collected = new Collected(loaded, pool);
+  runVariants(loaded, rawTokens, collected, enough, fuzzy, {
+    // No line has every word as the index holds them (a half-typed word past its stem): before allowing
+    // typos, look for the last word as typed. Enough lines that way, and the slow variants are skipped.
+    beforeTypos: () => {
+      if (collected.results.length > 0 || typed === undefined || typed.length < MIN_EXPANDED_START) return false;
+      addWithTypedStart(loaded, rawTokens, typed, collected, enough, fuzzy);
+      return collected.results.length >= enough;
+    },
+  });
+  const results = collected.results;
   // The plugin's variants leave out one word only from three or more; of two words, one may be unknown
   // to the docs ("S3_ENDPOINT minio"): the pages with the other word beat no suggestion at all.
   if (results.length === 0 && rawTokens.length === 2) {
+    const seen = new Set<string>();
     for (const word of rawTokens) {
       for (const result of searchCandidates(loaded, word, enough, pool, fuzzy)) {
         const key = `${result.type}:${result.document.i}`;
