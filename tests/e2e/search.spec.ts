@@ -80,6 +80,17 @@ test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to th
   await expect(page.locator('#order')).toBeInViewport();
 });
 
+test('a word typed past its indexed stem suggests lines that have it, not lines about its first word', async ({
+  page,
+}) => {
+  // The index holds "calcul" for "calculations": "calculati" is looked for in the lines' text
+  // (src/lib/search/candidates.ts), so the lines about tables alone do not come second and third.
+  await searchFor(page, '/', 'table calculati');
+  const titles = suggestions(page).locator('[class^="hitTitle"], [class*=" hitTitle"]');
+  await expect(titles.nth(2)).toBeVisible({timeout: INDEX_LOAD});
+  for (const title of (await titles.allInnerTexts()).slice(0, 3)) expect(title).toMatch(/table calculation/i);
+});
+
 test('terms reach the page as repeated _highlight parameters, and nothing is highlighted there', async ({page}) => {
   await searchFor(page, '/', 'scheduled deliveries');
   await suggestions(page).first().click({timeout: INDEX_LOAD});
