@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // Serves a production build the way a static host does: gzip/brotli (precompressed files first),
 // long cache for hashed assets, the site's security headers, and a real 404 status for unknown paths.
-// Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--build-if-missing] [--quiet] [--with-axe]
+// Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--build-if-missing] [--quiet] [--with-axe]
+// A flag given twice takes its last value, so `npm run serve -- --port 3900` overrides the script's port.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const TYPES = {
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -28,6 +30,42 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.yaml', '.md', '.txt', '.xml', '.svg']);
+
+/**
+ * Cache-Control for a file that exists at urlPath. Files under /assets/ carry a content hash in their
+ * name, so they never change; everything else must be revalidated. A 404 is always 'no-cache'.
+ */
+export function cacheControlFor(urlPath) {
+  return /^\/(assets|__test)\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The content coding to answer with for an Accept-Encoding header: 'br', 'gzip' or null (identity).
+ * Codings are case-insensitive, `q=0` refuses one, `*` stands for any not named; br wins a tie
+ * because it is the smaller.
+ */
+export function pickEncoding(accept) {
+  const weights = new Map();
+  for (const part of String(accept ?? '').split(',')) {
+    const [name, ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding || weights.has(coding)) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value = ''] = param.split('=');
+      if (key.trim().toLowerCase() !== 'q') continue;
+      const q = Number(value.trim());
+      // A malformed q value is treated as a refusal: identity is always a safe answer.
+      weight = value.trim() && Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0;
+    }
+    weights.set(coding, weight);
+  }
+  const weightOf = (coding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
 
 /** Headers a static host is told to send (written by the build to build/_headers, Netlify format). */
 export function readHeadersFile(dir) {
@@ -53,7 +91,15 @@ function matches(pattern, urlPath) {
   return pattern === urlPath;
 }
 
-/** Maps a URL path to a file in the build, as Docusaurus' output layout expects. */
+/** Whether file is dir or inside it; the separator keeps a sibling such as build-e2e out of build. */
+function isInside(dir, file) {
+  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
+/**
+ * Maps a URL path to a file in the build, as Docusaurus' output layout expects. Real paths are compared
+ * too, so a symbolic link in the build cannot hand out a file from outside it.
+ */
 export function resolveFile(dir, urlPath) {
   let decoded;
   try {
@@ -61,19 +107,49 @@ export function resolveFile(dir, urlPath) {
   } catch {
     return null;
   }
-  const candidate = path.normalize(path.join(dir, decoded));
-  if (!candidate.startsWith(dir)) return null;
+  const root = path.resolve(dir);
+  const candidate = path.join(root, decoded);
+  if (!isInside(root, candidate)) return null;
+  let realRoot;
+  try {
+    realRoot = fs.realpathSync(root);
+  } catch {
+    return null;
+  }
   const tries = decoded.endsWith('/')
     ? [path.join(candidate, 'index.html')]
     : [candidate, candidate + '.html', path.join(candidate, 'index.html')];
   for (const file of tries) {
     try {
-      if (fs.statSync(file).isFile()) return file;
+      if (isInside(realRoot, fs.realpathSync(file)) && fs.statSync(file).isFile()) return file;
     } catch {
       // try the next layout
     }
   }
   return null;
+}
+
+/**
+ * The path a request target asks for, as {encoded, decoded} (decoded has its dot segments resolved),
+ * or null when it cannot be parsed. The usual origin-form (`/path?query`) is split by hand, because a
+ * URL parser would read `//host` or `/\host` in it as an authority; absolute-form and `//…` targets go
+ * through URL, which throws on a malformed host or port.
+ */
+function requestPath(target) {
+  let encoded;
+  if (/^\/(?!\/)/.test(target)) encoded = target.replace(/[?#].*$/s, '');
+  else if (/^(https?:)?\/\//i.test(target)) {
+    try {
+      encoded = new URL(target, 'http://localhost').pathname;
+    } catch {
+      return null;
+    }
+  } else return null;
+  try {
+    return {encoded, decoded: path.posix.normalize(decodeURIComponent(encoded))};
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -84,12 +160,33 @@ export function resolveFile(dir, urlPath) {
 export const AXE_PATH = '/__test/axe.min.js';
 const axeFile = path.join(siteDir, 'node_modules', 'axe-core', 'axe.min.js');
 
+function sendText(req, res, status, text, headers = {}) {
+  const body = Buffer.from(`${text}\n`);
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-cache',
+    ...headers,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 export function createServer(dir, {quiet = false, withAxe = false} = {}) {
   const headerRules = readHeadersFile(dir);
   const cache = new Map();
-  return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = withAxe && url.pathname === AXE_PATH ? axeFile : resolveFile(dir, url.pathname);
+
+  function handle(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'});
+      return;
+    }
+    const target = requestPath(req.url ?? '/');
+    if (!target) {
+      sendText(req, res, 400, 'Bad request');
+      return;
+    }
+    const urlPath = target.decoded;
+    let file = withAxe && urlPath === AXE_PATH ? axeFile : resolveFile(dir, target.encoded);
     let status = 200;
     if (!file) {
       file = path.join(dir, '404.html');
@@ -97,51 +194,114 @@ export function createServer(dir, {quiet = false, withAxe = false} = {}) {
     }
     const ext = path.extname(file);
     const headers = {'Content-Type': TYPES[ext] ?? 'application/octet-stream', Vary: 'Accept-Encoding'};
-    headers['Cache-Control'] = /\/assets\/|^\/__test\//.test(url.pathname)
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache';
     for (const rule of headerRules) {
-      if (matches(rule.pattern, url.pathname)) for (const [k, v] of rule.headers) headers[k] = v;
+      if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
+    // After the rules, which say the same for pages and assets (postbuild writes them from this
+    // function): a host's rules go by path, so they would pin a 404 under /assets/ for a year.
+    headers['Cache-Control'] = status === 404 ? 'no-cache' : cacheControlFor(urlPath);
     let body;
     try {
       body = fs.readFileSync(file);
     } catch {
-      res.writeHead(404, {'Content-Type': 'text/plain'}).end('Not found');
+      sendText(req, res, 404, 'Not found');
       return;
     }
-    if (COMPRESSIBLE.has(ext)) {
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      if (encoding) {
-        const pre = file + (encoding === 'br' ? '.br' : '.gz');
-        const key = `${encoding}:${file}`;
-        if (fs.existsSync(pre)) body = fs.readFileSync(pre);
-        else if (cache.has(key)) body = cache.get(key);
-        else {
-          body = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body, {level: 9});
-          cache.set(key, body);
-        }
-        headers['Content-Encoding'] = encoding;
+    const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (encoding) {
+      const pre = file + (encoding === 'br' ? '.br' : '.gz');
+      const key = `${encoding}:${file}`;
+      if (fs.existsSync(pre)) body = fs.readFileSync(pre);
+      else if (cache.has(key)) body = cache.get(key);
+      else {
+        body = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body, {level: 9});
+        cache.set(key, body);
       }
+      headers['Content-Encoding'] = encoding;
     }
     headers['Content-Length'] = body.length;
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-    if (!quiet && status !== 200) console.log(`${status} ${url.pathname}`);
+  }
+
+  return http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // One bad request must not take down the server the browser tests share.
+      if (!quiet) console.error(`500 ${req.url}:`, error);
+      if (res.headersSent) res.destroy();
+      else sendText(req, res, 500, 'Internal server error');
+      return;
+    }
+    if (!quiet && res.statusCode !== 200) console.log(`${res.statusCode} ${req.method} ${req.url}`);
   });
 }
 
-function main() {
-  const args = process.argv.slice(2);
-  const opt = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : fallback;
+export const USAGE = `Usage: node scripts/serve.mjs [options]
+  --dir <folder>        build to serve (default: build)
+  --port <n>            port, 1-65535 (default: $PORT or 3000)
+  --host <address>      address to listen on (default: 127.0.0.1)
+  --build-if-missing    run \`npm run build\` first when the folder has no index.html
+  --quiet               do not log requests answered with an error status
+  --with-axe            also serve axe-core at ${AXE_PATH}, for the browser tests
+  -h, --help            show this help
+A flag given twice takes its last value.`;
+
+/** The command line as options; throws an Error with a one-line message when it is wrong. */
+export function parseServeArgs(argv, env = process.env) {
+  let values;
+  try {
+    ({values} = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        dir: {type: 'string', multiple: true},
+        port: {type: 'string', multiple: true},
+        host: {type: 'string', multiple: true},
+        'build-if-missing': {type: 'boolean'},
+        quiet: {type: 'boolean'},
+        'with-axe': {type: 'boolean'},
+        help: {type: 'boolean', short: 'h'},
+      },
+    }));
+  } catch (error) {
+    throw new Error(error.message.replace(/\s*\n\s*/g, ' '));
+  }
+  const portText = values.port?.at(-1) ?? env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    const source = values.port ? '--port' : 'PORT';
+    throw new Error(`${source} must be an integer from 1 to 65535, not '${portText}'`);
+  }
+  return {
+    dir: path.resolve(siteDir, values.dir?.at(-1) ?? 'build'),
+    port,
+    host: values.host?.at(-1) ?? '127.0.0.1',
+    buildIfMissing: Boolean(values['build-if-missing']),
+    quiet: Boolean(values.quiet),
+    withAxe: Boolean(values['with-axe']),
+    help: Boolean(values.help),
   };
-  const dir = path.resolve(siteDir, opt('--dir', 'build'));
-  const port = Number(opt('--port', process.env.PORT ?? 3000));
+}
+
+function main() {
+  let options;
+  try {
+    options = parseServeArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`serve.mjs: ${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const {dir, port, host} = options;
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    if (!args.includes('--build-if-missing')) {
+    if (!options.buildIfMissing) {
       console.error(`No build in ${dir}. Run \`npm run build\` first.`);
       process.exit(1);
     }
@@ -149,13 +309,16 @@ function main() {
     const built = spawnSync('npm', ['run', 'build'], {cwd: siteDir, stdio: 'inherit'});
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  createServer(dir, {quiet: args.includes('--quiet'), withAxe: args.includes('--with-axe')}).listen(
-    port,
-    '127.0.0.1',
-    () => {
-      console.log(`Serving ${path.relative(siteDir, dir) || '.'} at http://localhost:${port}/ (gzip/brotli on)`);
-    },
-  );
+  const shownHost =
+    host === '127.0.0.1' || host === 'localhost' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  createServer(dir, {quiet: options.quiet, withAxe: options.withAxe})
+    .on('error', (error) => {
+      console.error(`Cannot serve on ${host}:${port}: ${error.message}`);
+      process.exit(1);
+    })
+    .listen(port, host, () => {
+      console.log(`Serving ${path.relative(siteDir, dir) || '.'} at http://${shownHost}:${port}/ (gzip/brotli on)`);
+    });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();
