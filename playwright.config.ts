@@ -1,16 +1,18 @@
 import {defineConfig, devices} from '@playwright/test';
 
-// Debian's headless shell (scripts/setup-browser.mjs installs it): the same Chromium as the full
+// Debian's headless shell (scripts/setup-test-tools.mjs installs it): the same Chromium as the full
 // browser, with less to run per page.
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 /**
  * The production build on :3100; the fixture build (test-only pages, analytics on) on :3101; the
- * Prism mock of the contract on :4010. E2E_PORT moves all three, so two checkouts can test at once.
+ * production build served by nginx with the build's own nginx.conf on :3102; the Prism mock of the
+ * contract on :4010. E2E_PORT moves them all, so two checkouts can test at once.
  */
 const PORT = Number(process.env.E2E_PORT || 3100);
 export const SITE = `http://127.0.0.1:${PORT}`;
 export const FIXTURE_SITE = `http://127.0.0.1:${PORT + 1}`;
+export const NGINX_SITE = `http://127.0.0.1:${PORT + 2}`;
 export const PRISM_PORT = PORT + 910;
 
 export default defineConfig({
@@ -66,6 +68,11 @@ export default defineConfig({
     {
       command: `node scripts/serve.mjs --dir build-e2e --port ${PORT + 1} --quiet --with-axe`,
       url: `${FIXTURE_SITE}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `node scripts/nginx-serve.mjs --dir build --port ${PORT + 2}`,
+      url: `${NGINX_SITE}/`,
       reuseExistingServer: !process.env.CI,
     },
   ],

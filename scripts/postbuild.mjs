@@ -7,9 +7,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {readHeadersFile} from './serve.mjs';
+import {cacheControlFor, readHeadersFile} from './serve.mjs';
 import {finishSearchIndexes} from './search-indexes.mjs';
 import {listFiles, precompress} from './precompress.mjs';
+import {nginxConfig} from './nginx-config.mjs';
 
 export {listFiles};
 
@@ -117,34 +118,28 @@ export function headersFileText(existingRules, headers) {
     all = {pattern: '/*', headers: []};
     rules.unshift(all);
   }
-  const names = new Set(headers.map(([name]) => name.toLowerCase()));
-  all.headers = [...all.headers.filter(([name]) => !names.has(name.toLowerCase())), ...headers];
-  if (!rules.some((rule) => rule.pattern === '/assets/*')) {
-    // Asset file names carry a content hash, so a static host may cache them for good.
-    rules.push({pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']]});
-  }
+  // Pages, indexes and other files keep their names from build to build, so they are revalidated; asset
+  // names carry a content hash, so a static host may cache them for good. Netlify lets the later
+  // matching rule win, so /assets/* comes after /*.
+  const allHeaders = [...headers, ['Cache-Control', cacheControlFor('/')]];
+  const names = new Set(allHeaders.map(([name]) => name.toLowerCase()));
+  all.headers = [...all.headers.filter(([name]) => !names.has(name.toLowerCase())), ...allHeaders];
+  const assets = rules.find((rule) => rule.pattern === '/assets/*') ?? {pattern: '/assets/*', headers: []};
+  assets.headers = [
+    ...assets.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
+    ['Cache-Control', cacheControlFor('/assets/')],
+  ];
+  const at = rules.indexOf(assets);
+  if (at >= 0) rules.splice(at, 1);
+  rules.push(assets);
   const body = rules.map((rule) => [rule.pattern, ...rule.headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n'));
   return `${HEADERS_NOTE}\n${body.join('\n')}\n`;
 }
 
 /**
- * An nginx snippet with the same headers, to `include` in a server block.
- * @param {[string, string][]} headers
+ * Hashes every distinct inline script of every page and writes `_headers` and the nginx config
+ * (./nginx-config.mjs), so every host gets the same policy.
  */
-export function nginxSnippet(headers) {
-  const lines = headers.map(([name, value]) => {
-    if (value.includes('"')) throw new Error(`nginx snippet: header ${name} holds a double quote`);
-    return `add_header ${name} "${value}" always;`;
-  });
-  return [
-    HEADERS_NOTE,
-    '# In nginx, a location block with its own add_header drops these: include the file there too.',
-    ...lines,
-    '',
-  ].join('\n');
-}
-
-/** Hashes every distinct inline script of every page and writes `_headers` and the nginx snippet. */
 function writeSecurityHeaders(outDir) {
   const hashes = new Set();
   let pages = 0;
@@ -155,8 +150,8 @@ function writeSecurityHeaders(outDir) {
   }
   const headers = securityHeaders(contentSecurityPolicy([...hashes]));
   fs.writeFileSync(path.join(outDir, '_headers'), headersFileText(readHeadersFile(outDir), headers));
-  fs.writeFileSync(path.join(outDir, 'nginx-security-headers.conf'), nginxSnippet(headers));
-  return `${hashes.size} inline script hashes from ${pages} pages -> _headers, nginx-security-headers.conf`;
+  fs.writeFileSync(path.join(outDir, 'nginx.conf'), nginxConfig(headers));
+  return `${hashes.size} inline script hashes from ${pages} pages -> _headers, nginx.conf`;
 }
 
 // ---- precompress: scripts/precompress.mjs ------------------------------------------------------

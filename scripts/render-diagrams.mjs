@@ -9,10 +9,10 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {execFileSync, spawnSync} from 'node:child_process';
 import {chromium} from '@playwright/test';
+import {CHROMIUM} from './setup-test-tools.mjs';
 import {DIAGRAMS_DIR, MODES, findDiagrams, svgPath} from './diagrams-lib.mjs';
 import {PAGE_BACKGROUNDS, diagramContrastProblems} from './diagram-contrast.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const check = process.argv.includes('--check');
 const require = createRequire(import.meta.url);
 const mermaidScript = path.join(path.dirname(require.resolve('mermaid/package.json')), 'dist/mermaid.min.js');
@@ -56,7 +56,7 @@ async function main() {
   fontCheck();
   // Installs Debian's Chromium when it is missing, or says what to install (the browser tests do the same).
   if (!fs.existsSync(CHROMIUM)) {
-    const setup = spawnSync(process.execPath, [path.join(import.meta.dirname, 'setup-browser.mjs')], {
+    const setup = spawnSync(process.execPath, [path.join(import.meta.dirname, 'setup-test-tools.mjs')], {
       stdio: 'inherit',
     });
     if (setup.status !== 0) process.exit(1);

@@ -20,7 +20,7 @@ export async function chromiumSettings() {
   }
   if (!fs.existsSync(settings.executablePath)) {
     throw new BenchError(
-      `No Chromium at ${settings.executablePath}. Install it (\`node scripts/setup-browser.mjs\` or ` +
+      `No Chromium at ${settings.executablePath}. Install it (\`node scripts/setup-test-tools.mjs\` or ` +
         'apt-get install chromium) or set CHROMIUM_PATH.',
     );
   }

@@ -7,11 +7,11 @@ import {
   headersFileText,
   inlineScripts,
   listFiles,
-  nginxSnippet,
   scriptHash,
   securityHeaders,
 } from '../../scripts/postbuild.mjs';
-import {readHeadersFile} from '../../scripts/serve.mjs';
+import {cacheControlFor, readHeadersFile} from '../../scripts/serve.mjs';
+import {nginxHeaderValue} from '../nginx';
 
 const build = path.resolve(__dirname, '../../build');
 
@@ -93,24 +93,27 @@ describe('headers file and nginx snippet', () => {
     fs.writeFileSync(path.join(dir, '_headers'), headersFileText(existing, headers));
     const rules = readHeadersFile(dir);
     const all = rules.find((r: {pattern: string}) => r.pattern === '/*');
-    expect(all.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers]);
+    expect(all.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers, ['Cache-Control', 'no-cache']]);
     expect(rules.map((r: {pattern: string}) => r.pattern)).toEqual(['/*', '/api/v1/openapi.json', '/assets/*']);
+    // Netlify lets the later matching rule win: pages revalidate, hashed assets are kept for good.
+    const netlify = (urlPath: string) =>
+      Object.fromEntries(
+        rules
+          .filter((r: {pattern: string}) =>
+            r.pattern.endsWith('*') ? urlPath.startsWith(r.pattern.slice(0, -1)) : r.pattern === urlPath,
+          )
+          .flatMap((r: {headers: [string, string][]}) => r.headers),
+      )['Cache-Control'];
+    for (const urlPath of ['/guides/pinning', '/search-index.json', '/llms.txt', '/assets/js/main.0a1b2c3d.js'])
+      expect(netlify(urlPath), urlPath).toBe(cacheControlFor(urlPath));
     // Writing twice changes nothing.
     expect(headersFileText(rules, headers)).toBe(fs.readFileSync(path.join(dir, '_headers'), 'utf8'));
-  });
-
-  it('writes one nginx add_header line per header, sent on errors too', () => {
-    const lines = nginxSnippet(headers)
-      .split('\n')
-      .filter((l: string) => l.startsWith('add_header'));
-    expect(lines).toEqual(headers.map(([k, v]: [string, string]) => `add_header ${k} "${v}" always;`));
-    expect(() => nginxSnippet([['X-Bad', 'say "hi"']])).toThrow(/double quote/);
   });
 });
 
 // npm test builds the production site (and runs scripts/postbuild.mjs) before vitest runs.
 describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production build', () => {
-  it('names the hash of every inline script of every page in _headers and the nginx snippet', () => {
+  it('names the hash of every inline script of every page in _headers and nginx.conf', () => {
     const rules = readHeadersFile(build);
     const policy = rules
       .find((r: {pattern: string}) => r.pattern === '/*')
@@ -129,8 +132,8 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production bu
     expect(missing, 'inline scripts without a hash in the policy: run `node scripts/postbuild.mjs build`').toEqual([]);
     // Every page has an inline script (the colour-mode one, or a redirect's), so none was overlooked.
     expect(scripts).toBeGreaterThanOrEqual(pages.length);
-    expect(fs.readFileSync(path.join(build, 'nginx-security-headers.conf'), 'utf8')).toContain(
-      `add_header Content-Security-Policy "${policy}" always;`,
+    expect(nginxHeaderValue(fs.readFileSync(path.join(build, 'nginx.conf'), 'utf8'), 'Content-Security-Policy')).toBe(
+      policy,
     );
   });
 });

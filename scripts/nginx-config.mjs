@@ -1,0 +1,131 @@
+// The nginx rules of a build (build/nginx.conf), written by scripts/postbuild.mjs beside the files they
+// serve, so a host that runs nginx serves the site the way `npm run serve` does: the same URL → file
+// rules, a 404 page with status 404, the same content types, precompressed siblings, immutable caching
+// of hashed assets only, and the security headers on every answer.
+//
+// The file is the inside of a `server` block: where the site listens and which folder is its root are
+// the host's choices, so the host writes those two lines and includes this file (README, "Hosting").
+// scripts/nginx-serve.mjs does exactly that for the tests.
+import {TYPES, cacheControlFor} from './serve.mjs';
+
+const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
+
+/** A value inside double quotes in nginx's syntax (the headers hold none of these; refuse one). */
+function quoted(name, value) {
+  if (/["\\\n$]/.test(value)) throw new Error(`nginx config: ${name} holds a character nginx would misread`);
+  return `"${value}"`;
+}
+
+/**
+ * nginx reads one word of its config into a 4 KB buffer, and the CSP (a hash per inline script) is
+ * longer: a long value is built in a variable, a piece at a time, at the server level (which runs
+ * again after an internal redirect such as the 404 page's).
+ */
+const MAX_WORD = 3000;
+
+/** `set` lines that build each long header value, and the value to write after `add_header NAME`. */
+function headerValues(headers) {
+  const sets = [];
+  const values = headers.map(([name, value]) => {
+    quoted(name, value);
+    if (value.length <= MAX_WORD) return [name, `"${value}"`];
+    const variable = `docs_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+    let rest = value;
+    let previous = '';
+    while (rest) {
+      // Cut after a space, so no hash is split (a split one would still join up; this keeps it readable).
+      let cut = rest.length <= MAX_WORD ? rest.length : rest.lastIndexOf(' ', MAX_WORD) + 1;
+      if (cut <= 0) cut = MAX_WORD;
+      sets.push(`set $${variable} "${previous}${rest.slice(0, cut)}";`);
+      previous = `\${${variable}}`;
+      rest = rest.slice(cut);
+    }
+    return [name, `"$${variable}"`];
+  });
+  return {sets, values};
+}
+
+/** `add_header` lines; `always` also puts them on 4xx/5xx answers (nginx's default is 2xx/3xx only). */
+function addHeaders(values, {always = true, indent = '    '} = {}) {
+  return values.map(([name, value]) => `${indent}add_header ${name} ${value}${always ? ' always' : ''};`);
+}
+
+/** extension → MIME type, as nginx's `types` block wants it (one type, its extensions). */
+function typesBlock() {
+  const byType = new Map();
+  for (const [ext, contentType] of Object.entries(TYPES)) {
+    const type = contentType.split(';')[0].trim();
+    byType.set(type, [...(byType.get(type) ?? []), ext.slice(1)]);
+  }
+  return ['types {', ...[...byType].map(([type, exts]) => `    ${type} ${exts.join(' ')};`), '}'];
+}
+
+/** The types that `npm run serve` sends with `; charset=utf-8` (nginx adds it to text/html itself). */
+function charsetTypes() {
+  const types = Object.values(TYPES)
+    .filter((t) => t.includes('charset=utf-8'))
+    .map((t) => t.split(';')[0].trim())
+    .filter((t) => t !== 'text/html');
+  return [...new Set(types)];
+}
+
+/**
+ * The inside of a server block.
+ * @param {[string, string][]} securityHeaders  the headers every answer carries (postbuild's CSP and others)
+ */
+export function nginxConfig(securityHeaders) {
+  const revalidate = cacheControlFor('/index.html');
+  const immutable = cacheControlFor('/assets/x.js');
+  // nginx drops the server's add_header lines in a location that has its own, so every location
+  // repeats them; the server level keeps them for answers given before a location is chosen (405).
+  const {sets, values} = headerValues(securityHeaders);
+  const security = addHeaders(values);
+  return [
+    NOTE,
+    '# Include it inside a server block that sets `listen` and `root` (the folder this file is in):',
+    '#   server { listen 80; root /srv/lightdash-docs; include /srv/lightdash-docs/nginx.conf; }',
+    '# brotli_static needs the ngx_brotli static module (Debian: libnginx-mod-http-brotli-static).',
+    '',
+    'server_tokens off;',
+    // Only the types the site uses, with the charset `npm run serve` sends (.md and .yaml read as text).
+    ...typesBlock(),
+    'default_type application/octet-stream;',
+    'charset utf-8;',
+    `charset_types ${charsetTypes().join(' ')};`,
+    // The build writes .br and .gz beside every text file worth compressing; smaller ones go as they are.
+    'gzip_static on;',
+    'brotli_static on;',
+    'gzip_vary on;',
+    '',
+    'error_page 404 /404.html;',
+    ...sets,
+    // A static site answers reads only: anything else is refused before a file is looked at.
+    'if ($request_method !~ ^(GET|HEAD)$) {',
+    '    return 405;',
+    '}',
+    ...addHeaders(values, {indent: ''}),
+    'add_header Allow "GET, HEAD" always;',
+    '',
+    // Docusaurus' layout: /guides/pinning is guides/pinning/index.html (or a .html file of that name).
+    'location / {',
+    '    try_files $uri $uri.html $uri/index.html =404;',
+    `    add_header Cache-Control ${quoted('Cache-Control', revalidate)} always;`,
+    ...security,
+    '}',
+    '',
+    // A path ending in / is a folder's index only; without this, a folder without one would answer 403.
+    'location ~ /$ {',
+    '    try_files ${uri}index.html =404;',
+    `    add_header Cache-Control ${quoted('Cache-Control', revalidate)} always;`,
+    ...security,
+    '}',
+    '',
+    // Asset names carry a content hash. Without `always`, a 404 here does not get the year-long cache.
+    'location /assets/ {',
+    '    try_files $uri =404;',
+    `    add_header Cache-Control ${quoted('Cache-Control', immutable)};`,
+    ...security,
+    '}',
+    '',
+  ].join('\n');
+}
