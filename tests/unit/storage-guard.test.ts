@@ -1,4 +1,5 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {readStored, storageArea, writeStored} from '../../src/lib/storage';
 import {repairTheme} from '../../plugins/storage-guard/client';
 
 function fakeStorage(initial: Record<string, string>) {
@@ -45,5 +46,39 @@ describe('repairTheme', () => {
       },
     } as unknown as Storage;
     expect(() => repairTheme(storage, fakeRoot('light'), false)).not.toThrow();
+  });
+});
+
+describe('site data blocked: the storage property itself throws', () => {
+  const blocked = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+  let restore: () => void;
+  beforeEach(() => {
+    const previous = Object.getOwnPropertyDescriptor(globalThis, 'window');
+    const fakeWindow = {};
+    for (const area of ['localStorage', 'sessionStorage']) Object.defineProperty(fakeWindow, area, {get: blocked});
+    Object.defineProperty(globalThis, 'window', {value: fakeWindow, configurable: true});
+    restore = () => {
+      if (previous) Object.defineProperty(globalThis, 'window', previous);
+      else delete (globalThis as {window?: unknown}).window;
+    };
+  });
+  afterEach(() => restore());
+
+  it('nothing throws, and a choice is kept in memory for the page', () => {
+    expect(storageArea('localStorage')).toBeNull();
+    expect(readStored('theme')).toBeNull();
+    expect(writeStored('choice', 'python')).toBe(false);
+    expect(readStored('choice')).toBe('python');
+    expect(readStored('choice', 'sessionStorage')).toBeNull();
+    expect(writeStored('choice', null)).toBe(false);
+    expect(readStored('choice')).toBeNull();
+  });
+
+  it('the theme repair leaves the page alone', () => {
+    const root = fakeRoot('dark');
+    expect(() => repairTheme(storageArea('localStorage'), root, false)).not.toThrow();
+    expect(root.attrs.get('data-theme')).toBe('dark');
   });
 });

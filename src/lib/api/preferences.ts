@@ -5,6 +5,7 @@
  * hostile stored value can only bring back the defaults.
  */
 import {useSyncExternalStore} from 'react';
+import {readStored, writeStored} from '../storage';
 import {INSTANCE_KEY, LANGUAGE_KEY} from './keys';
 
 export {INSTANCE_KEY, LANGUAGE_KEY};
@@ -69,21 +70,9 @@ export function parseStoredInstance(raw: string | null): Instance | null {
   }
 }
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled
-  }
-}
-
 function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage disabled or full: the choice lasts until the page is left.
-  }
+  // Storage disabled or full: the choice lasts until the page is left.
+  writeStored(key, value);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
@@ -105,7 +94,7 @@ export function pickLanguage(stored: string | null, languages: readonly string[]
 export function useLanguage(languages: readonly string[]): [string, (language: string) => void] {
   const stored = useSyncExternalStore(
     subscribe,
-    () => read(LANGUAGE_KEY),
+    () => readStored(LANGUAGE_KEY),
     () => null,
   );
   return [pickLanguage(stored, languages), (language) => write(LANGUAGE_KEY, language)];
@@ -115,7 +104,7 @@ export function useLanguage(languages: readonly string[]): [string, (language: s
 export function useInstance(): [Instance | null, (instance: Instance | null) => void] {
   const raw = useSyncExternalStore(
     subscribe,
-    () => read(INSTANCE_KEY),
+    () => readStored(INSTANCE_KEY),
     () => null,
   );
   // parseStoredInstance is cheap, and memoising on `raw` would be the same as recomputing here.

@@ -1,5 +1,6 @@
 import React, {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
 import {parseStoredInstance, INSTANCE_KEY} from '@site/src/lib/api/preferences';
+import {readStored, writeStored} from '@site/src/lib/storage';
 import {buildRequest, explainFailure, formatBody, toCurl, valueKey, type ConsoleOperation} from './request';
 import styles from './styles.module.css';
 
@@ -11,30 +12,16 @@ interface Props {
 const KEY_STORAGE = 'lightdash-api-reference.api-key';
 const URL_STORAGE = 'lightdash-api-reference.instance-url';
 
-function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+const readSession = (key: string) => readStored(key, 'sessionStorage');
 
+/** Without storage, the value lives in memory for this page only. */
 function writeSession(key: string, value: string | null): void {
-  try {
-    if (value) window.sessionStorage.setItem(key, value);
-    else window.sessionStorage.removeItem(key);
-  } catch {
-    // storage disabled: the value lives in memory for this page only
-  }
+  writeStored(key, value || null, 'sessionStorage');
 }
 
 /** The instance the reader saved beside the samples, if any (see src/lib/api/preferences.ts). */
 function savedInstanceUrl(): string | null {
-  try {
-    return parseStoredInstance(window.localStorage.getItem(INSTANCE_KEY))?.url ?? null;
-  } catch {
-    return null;
-  }
+  return parseStoredInstance(readStored(INSTANCE_KEY))?.url ?? null;
 }
 
 type Result =
