@@ -142,3 +142,20 @@ test('if the console cannot be downloaded, the reader gets the reason and a work
   await page.getByRole('button', {name: 'Retry'}).click();
   await expect(page.getByRole('form', {name: 'Try it console'})).toBeVisible();
 });
+
+test('a path parameter of ".." is refused and sends nothing; other characters are percent-encoded', async ({page}) => {
+  await openConsole(page, '/api/v1/spaces/delete-space');
+  const form = page.getByRole('form', {name: 'Try it console'});
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(PRISM)) sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await form.getByLabel(/spaceUuid/).fill('..');
+  await form.getByRole('button', {name: 'Send DELETE request'}).click();
+  await expect(form.getByRole('alert')).toContainText('The path parameter "spaceUuid" cannot be ".."');
+  expect(sent).toEqual([]);
+  await form.getByLabel(/spaceUuid/).fill('../x?y');
+  await form.getByRole('button', {name: 'Send DELETE request'}).click();
+  await expect.poll(() => sent.length).toBeGreaterThan(0);
+  expect(sent[0]).toMatch(/^DELETE \/api\/v1\/projects\/[0-9a-f-]{36}\/spaces\/\.\.%2Fx%3Fy$/);
+});

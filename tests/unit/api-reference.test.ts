@@ -407,10 +407,23 @@ describe('try-it console requests', () => {
     ['an instance URL with credentials', {instanceUrl: 'https://u:p@x.test'}, /address of your Lightdash instance/],
     ['a missing path parameter', {values: {}}, /path parameter "projectUuid"/],
     ['a body that is not JSON', {body: '{name:'}, /not valid JSON/],
+    ['a path parameter of ".."', {values: {'path:projectUuid': '..'}}, /"projectUuid" cannot be "\.\."/],
+    ['a path parameter of "."', {values: {'path:projectUuid': ' . '}}, /"projectUuid" cannot be "\."/],
   ])('refuses %s', (_name, change, error) => {
     const request = buildRequest(op, {...input, ...change});
     expect(request.ok).toBe(false);
     if (!request.ok) expect(request.error).toMatch(error);
+  });
+
+  it.each([
+    ['../x', '..%2Fx'],
+    ["a'(b)!*", 'a%27%28b%29%21%2A'],
+    ['%2e%2e', '%252e%252e'],
+    ['a?b#c', 'a%3Fb%23c'],
+  ])('percent-encodes the path parameter %j so it stays one segment of the same call', (value, encoded) => {
+    const request = buildRequest(op, {...input, values: {'path:projectUuid': value}});
+    if (!request.ok) throw new Error(request.error);
+    expect(request.url).toBe(`https://eu1.lightdash.cloud/api/v1/projects/${encoded}/spaces`);
   });
 
   it.each([

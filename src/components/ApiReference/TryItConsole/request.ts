@@ -42,6 +42,11 @@ export function instanceBase(text: string): URL | null {
   }
 }
 
+/** Every character but letters, digits and `-._~` percent-encoded (encodeURIComponent leaves `!'()*`). */
+export function encodePathValue(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /**
  * The fetch call for the reader's input. The request goes to the instance URL the reader typed and
  * nowhere else; the key is sent as `Authorization: ApiKey <key>` (the prefix is added here).
@@ -60,8 +65,12 @@ export function buildRequest(op: ConsoleOperation, input: ConsoleInput): BuiltRe
       if (p.required) return {ok: false, error: `Fill in the ${p.in} parameter "${p.name}".`};
       continue;
     }
-    if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
-    else if (p.in === 'query' && p.isArray && p.explode) {
+    if (p.in === 'path') {
+      // `.` and `..` would be read as "this folder" and "the folder above" and change which call is made.
+      if (value === '.' || value === '..')
+        return {ok: false, error: `The path parameter "${p.name}" cannot be "${value}": give the real value.`};
+      path = path.split(`{${p.name}}`).join(encodePathValue(value));
+    } else if (p.in === 'query' && p.isArray && p.explode) {
       for (const item of value.split(',')) if (item.trim()) query.append(p.name, item.trim());
     } else if (p.in === 'query') query.append(p.name, value);
     else if (p.in === 'header') headers[p.name] = value;
