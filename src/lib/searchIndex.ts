@@ -73,9 +73,16 @@ export function shorten(value: string, max = 40): string {
 }
 
 export interface SearchParamProblem {
-  readonly param: 'version' | 'ctx';
+  readonly param: 'version' | 'ctx' | 'q';
   readonly message: string;
 }
+
+/**
+ * The longest query searched, in characters: longer adds nothing a search can use, and a pasted page of
+ * text would otherwise fill the search page's heading and the tab's title. The search inputs take no
+ * more (src/theme/SearchBar, src/theme/SearchPage); a longer `q` in an address is cut to it on load.
+ */
+export const MAX_QUERY_LENGTH = 200;
 
 /**
  * Checks the search page's `version` and `ctx` against what the site has, so the page can say why a
@@ -103,8 +110,9 @@ export function versionParams(versionPaths: readonly string[], baseUrl: string):
 }
 
 /**
- * For the search page's address: the problems with its `version`/`ctx`, and the address without the
- * bad parameters (null when there is nothing to fix or it is not the search page).
+ * For the search page's address: the problems with its `version`/`ctx`/`q`, and the address without
+ * the bad `version`/`ctx` and with `q` cut to MAX_QUERY_LENGTH (null when there is nothing to fix or it
+ * is not the search page).
  */
 export function guardSearchParams(
   location: {pathname: string; search: string; hash: string},
@@ -119,8 +127,16 @@ export function guardSearchParams(
     versions,
     contexts,
   );
+  const query = Array.from(params.get('q') ?? '');
+  if (query.length > MAX_QUERY_LENGTH) {
+    problems.push({
+      param: 'q',
+      message: `Your search was ${query.length.toLocaleString('en')} characters long: only its first ${MAX_QUERY_LENGTH} are searched.`,
+    });
+    params.set('q', query.slice(0, MAX_QUERY_LENGTH).join(''));
+  }
   if (problems.length === 0) return {problems, fixedUrl: null};
-  for (const p of problems) params.delete(p.param);
-  const query = params.toString();
-  return {problems, fixedUrl: `${location.pathname}${query ? `?${query}` : ''}${location.hash}`};
+  for (const p of problems) if (p.param !== 'q') params.delete(p.param);
+  const search = params.toString();
+  return {problems, fixedUrl: `${location.pathname}${search ? `?${search}` : ''}${location.hash}`};
 }

@@ -4,6 +4,7 @@ import {
   looksLikeSearchIndex,
   searchIndexAddress,
   guardSearchParams,
+  MAX_QUERY_LENGTH,
   searchParamProblems,
   versionParams,
   shorten,
@@ -122,6 +123,18 @@ describe('guardSearchParams', () => {
     const {problems, fixedUrl} = at('/search/', '?q=a%20b&version=v9%2F&ctx=blog&x=1', '#top');
     expect(problems.map((p) => p.param)).toEqual(['version', 'ctx']);
     expect(fixedUrl).toBe('/search/?q=a+b&x=1#top');
+  });
+
+  it('cuts a query longer than MAX_QUERY_LENGTH characters and says by how much', () => {
+    const long = 'é'.repeat(10_000);
+    const {problems, fixedUrl} = at('/search', `?q=${encodeURIComponent(long)}&ctx=guides`);
+    expect(problems).toEqual([
+      {param: 'q', message: `Your search was 10,000 characters long: only its first ${MAX_QUERY_LENGTH} are searched.`},
+    ]);
+    const q = new URLSearchParams(new URL(fixedUrl!, 'http://x').search);
+    expect(q.get('q')).toBe('é'.repeat(MAX_QUERY_LENGTH));
+    expect(q.get('ctx')).toBe('guides');
+    expect(at('/search', `?q=${'a'.repeat(MAX_QUERY_LENGTH)}`)).toEqual({problems: [], fixedUrl: null});
   });
 
   it('leaves good addresses and other pages alone', () => {

@@ -118,4 +118,36 @@ describe('StagedIndex', () => {
       reason: 'the search index could not be loaded (network error or damaged file)',
     });
   });
+
+  it('gives up on a server that does not answer, says so, and asks for nothing more', async () => {
+    const asked: string[] = [];
+    const never = (address: string, init?: {signal?: AbortSignal}) => {
+      asked.push(address);
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    };
+    const staged = new StagedIndex(INDEX, never, 0, 30);
+    expect(await staged.health()).toEqual({ok: false, reason: 'the search index did not answer within 0.03 seconds'});
+    expect(asked).toEqual([STAGE]);
+    expect(staged.failed).toBe(true);
+  });
+
+  it('says so when the network is down, and asks again at the next search once it is back', async () => {
+    let online = false;
+    const {asked, fetchFn} = fakeFetch({[INDEX]: whole, [STAGE]: firstStage});
+    const cache = new IndexCache((address: string) =>
+      online ? fetchFn(address) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    expect(await cache.get(INDEX).health()).toEqual({
+      ok: false,
+      reason: 'the search index could not be loaded (network error)',
+    });
+    online = true;
+    const again = cache.get(INDEX);
+    expect(await again.health()).toEqual({ok: true});
+    expect(again.current()?.wrappedIndexes).toHaveLength(5);
+    expect(asked).toEqual([STAGE, INDEX]);
+    expect(cache.get(INDEX)).toBe(again);
+  });
 });

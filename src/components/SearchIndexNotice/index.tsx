@@ -13,8 +13,8 @@ interface Props {
 export default function SearchIndexNotice({reason, compact = false, partial = false}: Props): ReactNode {
   return (
     <p role="alert" className={clsx(styles.notice, compact && styles.compact)}>
-      {partial ? 'Search is limited' : 'Search is unavailable'}: {reason}. Browse with the sidebar, or reload the page
-      to try again.
+      {partial ? 'Search is limited' : 'Search is unavailable'}: {reason}. Browse with the sidebar meanwhile; search
+      tries again when you come back to it or your connection returns.
     </p>
   );
 }

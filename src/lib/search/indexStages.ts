@@ -18,10 +18,20 @@ export function firstStageAddress(indexAddress: string): string {
   return indexAddress.replace(/\.json(?=$|[?#])/, '.stage1.json');
 }
 
-type Fetch = (input: string) => Promise<Response>;
+type Fetch = (input: string, init?: {signal?: AbortSignal}) => Promise<Response>;
 
-/** A fetched index file, parsed and loaded into lunr, or why it could not be. */
-type Loaded = {ok: true; indexes: LoadedIndexes} | {ok: false; reason: string};
+/**
+ * A fetched index file, parsed and loaded into lunr, or why it could not be. `unreachable`: no answer
+ * came at all (offline, or the server did not answer in time), so asking for another file is pointless.
+ */
+type Loaded = {ok: true; indexes: LoadedIndexes} | {ok: false; reason: string; unreachable?: boolean};
+
+/**
+ * How long an index file may take to start answering (its headers; the body may take longer on a slow
+ * network). Without a limit, a server that never answers leaves search loading for ever, with no word
+ * to the reader.
+ */
+export const INDEX_ANSWER_TIMEOUT_MS = 8000;
 
 interface RawPart {
   documents: SearchDocument[];
@@ -41,9 +51,24 @@ export function loadParts(json: RawPart[]): LoadedIndexes {
   };
 }
 
-async function fetchIndex(address: string, fetchFn: Fetch): Promise<Loaded> {
+async function fetchIndex(address: string, fetchFn: Fetch, timeoutMs: number): Promise<Loaded> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let response: Response;
   try {
-    const response = await fetchFn(address);
+    response = await fetchFn(address, {signal: controller.signal});
+  } catch {
+    return timedOut
+      ? {ok: false, unreachable: true, reason: `the search index did not answer within ${timeoutMs / 1000} seconds`}
+      : {ok: false, unreachable: true, reason: 'the search index could not be loaded (network error)'};
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
     if (!response.ok) return {ok: false, reason: `the search index could not be loaded (HTTP ${response.status})`};
     const data: unknown = await response.json();
     if (!looksLikeSearchIndex(data)) return {ok: false, reason: 'the search index is damaged'};
@@ -71,21 +96,31 @@ export class StagedIndex {
   readonly whole: Promise<Loaded>;
   /** Lets the whole index start loading now rather than after WHOLE_INDEX_DELAY_MS. */
   readonly answered: () => void;
+  /** The whole index failed: the next search should ask again (the network may be back). */
+  failed = false;
 
-  constructor(address: string, fetchFn: Fetch, wholeDelayMs = WHOLE_INDEX_DELAY_MS) {
-    const first = fetchIndex(firstStageAddress(address), fetchFn);
+  constructor(
+    address: string,
+    fetchFn: Fetch,
+    wholeDelayMs = WHOLE_INDEX_DELAY_MS,
+    timeoutMs = INDEX_ANSWER_TIMEOUT_MS,
+  ) {
+    const first = fetchIndex(firstStageAddress(address), fetchFn, timeoutMs);
     let answered = () => {};
     const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
     this.answered = answered;
     // The whole index is asked for once the first stage is in (so the two do not share the reader's
     // bandwidth before the first suggestions) and the first search has been answered from it, or a
-    // moment later. Without a first stage, the whole index is the first stage: asked for at once.
+    // moment later. Without a first stage, the whole index is the first stage: asked for at once. When
+    // the first stage got no answer at all, the whole index would not either.
     this.whole = first.then(async (loaded) => {
+      if (!loaded.ok && loaded.unreachable) return loaded;
       if (loaded.ok) await Promise.race([firstAnswer, delay(wholeDelayMs)]);
-      return fetchIndex(address, fetchFn);
+      return fetchIndex(address, fetchFn, timeoutMs);
     });
     void this.whole.then((loaded) => {
       if (loaded.ok) this.best = loaded.indexes;
+      else this.failed = true;
     });
     this.ready = first.then((loaded) => {
       if (!loaded.ok) return this.whole;
@@ -113,7 +148,10 @@ export class StagedIndex {
   }
 }
 
-/** One StagedIndex per address, so each file is fetched once. */
+/**
+ * One StagedIndex per address, so each file is fetched once while it loads or once it has loaded. One
+ * that failed is replaced at the next call, so search recovers when the network does.
+ */
 export class IndexCache {
   private readonly byAddress = new Map<string, StagedIndex>();
 
@@ -121,7 +159,7 @@ export class IndexCache {
 
   get(address: string): StagedIndex {
     let staged = this.byAddress.get(address);
-    if (!staged) {
+    if (!staged || staged.failed) {
       staged = new StagedIndex(address, this.fetchFn);
       this.byAddress.set(address, staged);
     }

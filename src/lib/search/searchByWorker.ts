@@ -13,16 +13,28 @@ let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
 /** Rejects when the worker's script fails to load or the worker crashes (Comlink would wait forever). */
 let failed: Promise<never> | undefined;
 
+/**
+ * The worker, started on first use. When its script cannot load (offline before the first search),
+ * the call fails instead of waiting for an answer that cannot come, and the next call starts anew.
+ */
 function getRemoteWorker(): Promise<Comlink.Remote<SiteSearchWorker>> {
   remote ??= (async () => {
     const worker = new Worker(new URL('./worker.ts', import.meta.url));
     failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', () => reject(new Error('the search worker failed')), {once: true});
+      worker.addEventListener(
+        'error',
+        () => {
+          remote = undefined;
+          reject(new Error('the search worker failed'));
+        },
+        {once: true},
+      );
     });
     failed.catch(() => undefined);
     const Remote = Comlink.wrap<typeof SiteSearchWorker>(worker);
-    return new Remote();
+    return Promise.race([new Remote(), failed]);
   })();
+  remote.catch(() => (remote = undefined));
   return remote;
 }
 

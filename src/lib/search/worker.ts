@@ -12,7 +12,7 @@ import {searchIndexAddress, type IndexHealth} from '../searchIndex';
 import {IndexCache} from './indexStages';
 import {searchSite} from './rankedSearch';
 
-const cache = new IndexCache((input) => fetch(input));
+const cache = new IndexCache((input, init) => fetch(input, init));
 
 const answers = new AnswerCache(searchSite);
 

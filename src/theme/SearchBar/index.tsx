@@ -7,7 +7,7 @@ import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/def
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
-import {checkSearchIndex} from '@site/src/lib/searchIndex';
+import {checkSearchIndex, MAX_QUERY_LENGTH} from '@site/src/lib/searchIndex';
 
 type ContextPath = string | {path: string};
 
@@ -18,7 +18,7 @@ const isSearchShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key
  * even when the reader has tabbed on since: focus jumps back to the box. Its `focus()` is ignored
  * from the moment focus leaves the box until the reader comes back (click, Tab or Ctrl/Cmd+K).
  */
-function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
+function useNoFocusTheft(container: RefObject<HTMLDivElement | null>, boxKey: number) {
   useEffect(() => {
     const input = container.current?.querySelector('input');
     if (!input) return undefined;
@@ -50,6 +50,7 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
       e.preventDefault();
       HTMLElement.prototype.focus.call(input);
     };
+    input.maxLength = MAX_QUERY_LENGTH;
     input.focus = (options?: FocusOptions) => {
       if (!readerLeft) HTMLElement.prototype.focus.call(input, options);
     };
@@ -65,13 +66,16 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>) {
       input.removeEventListener('pointerdown', onReturn);
       document.removeEventListener('keydown', onKeyDown, true);
     };
-  }, [container]);
+    // A new box (boxKey) is a new input element to guard.
+  }, [container, boxKey]);
 }
 
 /**
  * Wrapper: when the index behind the box cannot be loaded, the plugin's box spins forever. On the
  * reader's first focus, check the same index (the plugin's version URL and context rules) and say
- * so when it is unavailable.
+ * so when it is unavailable. While it is, every focus checks again (the worker asks anew for an index
+ * that failed), and when the browser comes back online the plugin's box starts afresh: it keeps a
+ * failed load as "loading" and would never ask again.
  */
 export default function SearchBarWrapper(props: Record<string, unknown>): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
@@ -80,8 +84,9 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   const versionUrl = version && !version.isLast ? `${version.path}/` : baseUrl;
   const [problem, setProblem] = useState<{reason: string; partial?: boolean} | null>(null);
   const [checked, setChecked] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const container = useRef<HTMLDivElement>(null);
-  useNoFocusTheft(container);
+  useNoFocusTheft(container, attempt);
 
   const check = useCallback(() => {
     const uri = pathname.startsWith(versionUrl) ? pathname.slice(versionUrl.length) : '';
@@ -90,16 +95,27 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
         ?.map((c) => (typeof c === 'string' ? c : c.path))
         .find((p) => uri === p || uri.startsWith(`${p}/`)) ?? '';
     const key = `${versionUrl}|${context}`;
-    if (key === checked) return;
+    if (key === checked && !problem) return;
     setChecked(key);
     void checkSearchIndex(versionUrl, context, searchIndexUrl, window.location.origin, fetch, indexHealthInWorker).then(
       (h) => setProblem(h.ok ? null : h),
     );
-  }, [pathname, versionUrl, checked]);
+  }, [pathname, versionUrl, checked, problem]);
+
+  useEffect(() => {
+    if (!problem) return undefined;
+    const onOnline = () => {
+      setProblem(null);
+      setChecked('');
+      setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [problem]);
 
   return (
     <div ref={container} style={{position: 'relative'}} onFocus={check} onMouseEnter={check}>
-      <SearchBar {...props} />
+      <SearchBar key={attempt} {...props} />
       {problem && <SearchIndexNotice reason={problem.reason} partial={problem.partial} compact />}
     </div>
   );

@@ -6,10 +6,13 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
-import {checkSearchIndex, type SearchParamProblem} from '@site/src/lib/searchIndex';
+import {checkSearchIndex, MAX_QUERY_LENGTH, type SearchParamProblem} from '@site/src/lib/searchIndex';
 import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
 
-/** Why the address's `version`/`ctx` were dropped (plugins/search-guard/client.ts), and what is shown instead. */
+/**
+ * Why the address's `version`/`ctx` were dropped or its `q` cut (plugins/search-guard/client.ts), and
+ * what is shown instead.
+ */
 function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
   return (
     <div role="alert" className="alert alert--warning margin-top--md">
@@ -18,7 +21,7 @@ function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode 
           {p.message}
         </p>
       ))}
-      Showing results from all sections of the current docs instead.
+      {problems.some((p) => p.param !== 'q') && 'Showing results from all sections of the current docs instead.'}
     </div>
   );
 }
@@ -32,6 +35,12 @@ export default function SearchPageWrapper(): ReactNode {
   // The server snapshot is empty, so the server-rendered page (which has no address) and hydration agree.
   const problems = useSyncExternalStore(subscribeToSearchParamProblems, searchParamProblemsOnLoad, () => NO_PROBLEMS);
   const [problem, setProblem] = useState<{reason: string; partial?: boolean} | null>(null);
+
+  useEffect(() => {
+    // The plugin's input is controlled, so a limit on the element itself is what stops a paste.
+    const input = document.querySelector<HTMLInputElement>('main input[name="q"], .container input[name="q"]');
+    if (input) input.maxLength = MAX_QUERY_LENGTH;
+  }, []);
 
   useEffect(() => {
     const params = new URLSearchParams(search);
