@@ -1,0 +1,77 @@
+/**
+ * Real readers' questions (real-questions.yaml): queries in the words users wrote in public Lightdash
+ * issues, each with its source and the released page that answers it. This file checks the set and
+ * measures the search on it as a reader meets it: in the box on the home page (every section) and in
+ * the box on a guide (the plugin then searches the guides section only).
+ *
+ * A question counts as found when its page comes up (any section of it). The floors are the figures
+ * measured when the set was added, so a change that loses ground fails; issue 34 asks for 80 % top-1
+ * and 95 % top-5 in every view, which the search does not reach yet.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {BUILD_DIR, createPluginSearch, type Search} from './pluginSearch';
+import {loadQuestions, pathOf, report, score, type Question} from './relevance';
+
+const FILE = path.join(__dirname, 'real-questions.yaml');
+const MIN_REAL_QUESTIONS = 80;
+
+/**
+ * Floors, a question or two under the figures when the set was added (99 questions; home 42.4 % / 68.7 %,
+ * guide 14.1 % / 17.2 %). Raise them as the search improves.
+ */
+const FLOORS = {
+  home: {top1: 0.4, top5: 0.66},
+  guide: {top1: 0.12, top5: 0.15},
+};
+
+interface Sourced {
+  q: string;
+  source?: unknown;
+  said?: unknown;
+}
+
+const questions: Question[] = loadQuestions(FILE).map((q) => ({q: q.q, page: pathOf(q.page)}));
+let search: Search;
+
+beforeAll(async () => {
+  search = await createPluginSearch();
+});
+
+describe('the real questions set', () => {
+  it(`has ≥ ${MIN_REAL_QUESTIONS} questions, each with its public source and the user's words`, () => {
+    const entries = (parse(readFileSync(FILE, 'utf8')) as {questions: Sourced[]}).questions;
+    expect(entries.length).toBeGreaterThanOrEqual(MIN_REAL_QUESTIONS);
+    const problems = entries.flatMap(({q, source, said}) => [
+      ...(typeof source === 'string' &&
+      /^https:\/\/github\.com\/lightdash\/[\w.-]+\/(issues|pull|discussions)\/\d+$/.test(source)
+        ? []
+        : [`"${q}": source must be a lightdash GitHub issue, pull request or discussion`]),
+      ...(typeof said === 'string' && said.trim() ? [] : [`"${q}": \`said\` (the user's words) is missing`]),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('points every question at a page of the released index', () => {
+    const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as {
+      documents: {u: string}[];
+    }[];
+    const pages = new Set(index.flatMap((part) => part.documents.map((d) => pathOf(d.u))));
+    expect(questions.filter((q) => !pages.has(q.page)).map((q) => `${q.q} → ${q.page}`)).toEqual([]);
+  });
+});
+
+describe('the search on real questions', () => {
+  it.each([
+    ['home', 'in the box on the home page (every section)', ''],
+    ['guide', 'in the box on a guide (the guides section)', 'guides'],
+  ] as const)('%s: %s keeps its figures', async (view, _what, context) => {
+    const summary = await score(questions, (q) => search(q, context));
+    const text = `${view}: ${report(summary)}`;
+    console.log(text.split('\n')[0]);
+    expect(summary.top1, text).toBeGreaterThanOrEqual(FLOORS[view].top1);
+    expect(summary.top5, text).toBeGreaterThanOrEqual(FLOORS[view].top5);
+  });
+});
