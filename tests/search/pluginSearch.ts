@@ -20,6 +20,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
+import {boxResults} from '../../src/lib/search/otherSections';
 import {searchSite} from '../../src/lib/search/rankedSearch';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -76,7 +77,8 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
 
 /**
  * The search as the navbar search box runs it: the plugin's search ranked by src/lib/search (see
- * rankedSearch.ts), `searchResultLimits` results (8 here). `context` '' is the all-sections index
+ * rankedSearch.ts), `searchResultLimits` results (8 here), with other sections' hits when a section's
+ * are weak (otherSections.ts). `context` '' is the all-sections index
  * (`search-index.json`), otherwise a context path such as `api/v1` (`search-index-api-v1.json`).
  * `{ranked: false}` gives the plugin's own order, for comparison.
  */
@@ -88,9 +90,11 @@ export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {
   const {searchResultLimits} =
     await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
   const worker = new SearchWorker();
+  const site = async (input: string, context: string) =>
+    searchSite(await worker.lowLevelFetchIndexes('/', context), input, searchResultLimits);
   return async (input, context = '') => {
     const results = ranked
-      ? searchSite(await worker.lowLevelFetchIndexes('/', context), input, searchResultLimits)
+      ? await boxResults(await site(input, context), () => site(input, ''), context, input, searchResultLimits)
       : await worker.search('/', context, input, searchResultLimits);
     return results.map(({document}) => ({
       path: document.u,

@@ -2,7 +2,7 @@
  * Real readers' questions (real-questions.yaml): queries in the words users wrote in public Lightdash
  * issues, each with its source and the released page that answers it. This file checks the set and
  * measures the search on it as a reader meets it: in the box on the home page (every section) and in
- * the box on a guide (the plugin then searches the guides section only).
+ * the box on a guide (the guides section, with other sections' hits when the guides' are weak).
  *
  * A question counts as found when its page comes up (any section of it). The floors are the figures
  * measured when the set was added, so a change that loses ground fails; issue 34 asks for 80 % top-1
@@ -19,12 +19,13 @@ const FILE = path.join(__dirname, 'real-questions.yaml');
 const MIN_REAL_QUESTIONS = 80;
 
 /**
- * Floors, a question or two under the figures when the set was added (99 questions; home 42.4 % / 68.7 %,
- * guide 14.1 % / 17.2 %). Raise them as the search improves.
+ * Floors, a question or two under today's figures (99 questions; home 42.4 % / 68.7 %; guide 37.4 % /
+ * 61.6 % with other sections' hits in the box, 14.1 % / 17.2 % without). Raise them as the search
+ * improves.
  */
 const FLOORS = {
   home: {top1: 0.4, top5: 0.66},
-  guide: {top1: 0.12, top5: 0.15},
+  guide: {top1: 0.35, top5: 0.59},
 };
 
 interface Sourced {

@@ -5,11 +5,15 @@
  * download the search uses instead of fetching the index a second time.
  */
 import * as Comlink from 'comlink';
-import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
+import {
+  searchIndexUrl,
+  searchResultLimits,
+} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import type {SearchResult} from './types';
 import {AnswerCache} from './answers';
 import {searchIndexAddress, type IndexHealth} from '../searchIndex';
 import {IndexCache} from './indexStages';
+import {boxResults} from './otherSections';
 import {searchSite} from './rankedSearch';
 
 const cache = new IndexCache((input, init) => fetch(input, init));
@@ -27,7 +31,14 @@ export class SiteSearchWorker {
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    const address = addressOf(baseUrl, searchContext);
+    const own = await this.searchIndex(addressOf(baseUrl, searchContext), input, limit);
+    // The box (searchResultLimits results) adds other sections' hits when its section's are weak; the
+    // search page (100 results) keeps to the section the reader picked.
+    if (limit > searchResultLimits) return own;
+    return boxResults(own, () => this.searchIndex(addressOf(baseUrl, ''), input, limit), searchContext, input, limit);
+  }
+
+  private async searchIndex(address: string, input: string, limit: number): Promise<SearchResult[]> {
     const staged = cache.get(address);
     await staged.ready;
     const loaded = staged.current();
