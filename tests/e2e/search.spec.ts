@@ -92,6 +92,41 @@ test('a word typed past its indexed stem suggests lines that have it, not lines 
   for (const title of (await titles.allInnerTexts()).slice(0, 3)) expect(title).toMatch(/table calculation/i);
 });
 
+test('on a guide, a self-hosting question still finds the self-hosting page, under its section', async ({page}) => {
+  await searchFor(page, '/guides/pinning', 'okta sso setup');
+  // The guides have no line about it: the best hits of every section, each breadcrumb naming its section.
+  const first = suggestions(page).first();
+  await expect(first).toContainText('Use SSO login for self-hosted Lightdash', {timeout: INDEX_LOAD});
+  await expect(first).toContainText('Self-hosting');
+  await first.click();
+  await expect(page).toHaveURL(/\/self-host\/customize-deployment\/use-sso-login-for-self-hosted-lightdash/);
+});
+
+test('the not-found page lists the pages the words of the missing address point to', async ({page}) => {
+  const response = await page.goto('/guides/how-to-create-metric');
+  expect(response?.status()).toBe(404);
+  await hydrated(page);
+  const similar = page
+    .getByRole('region', {name: 'Pages with the words of this address'})
+    .getByRole('listitem')
+    .getByRole('link');
+  await expect(similar).toHaveCount(3, {timeout: INDEX_LOAD});
+  await expect(similar.first()).toHaveAttribute('href', /metric/);
+  await similar.first().click();
+  await expect(page.getByRole('heading', {level: 1})).not.toHaveText('Page Not Found');
+});
+
+test('the not-found page shows hostile address words as text, and stays whole', async ({page}) => {
+  const problems = watchPage(page);
+  await page.goto('/%3Cimg%20src=x%20onerror=alert(1)%3E/(*+?[/%22%3E%3Cscript%3Ealert(1)%3C/script%3E');
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  await page.waitForTimeout(1000);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.getByText('This page crashed')).toHaveCount(0);
+  expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+});
+
 test('terms reach the page as repeated _highlight parameters, and nothing is highlighted there', async ({page}) => {
   await searchFor(page, '/', 'scheduled deliveries');
   await suggestions(page).first().click({timeout: INDEX_LOAD});
@@ -107,6 +142,11 @@ test('a query with no match says "No results" and offers the other sections', as
   await expect(page.getByText('No results', {exact: true})).toBeVisible({timeout: INDEX_LOAD});
   await expect(footerLink(page)).toHaveText('See all results outside "Guides"');
   await expect(footerLink(page)).toHaveAttribute('href', '/search/?q=zqxjkvw');
+  // The search page words an empty result the same way.
+  await footerLink(page).click();
+  await expect(page).toHaveURL(/\/search\/?\?q=zqxjkvw$/);
+  await expect(page.getByText('No results', {exact: true})).toBeVisible({timeout: INDEX_LOAD});
+  await expect(page.getByText('No documents were found')).toHaveCount(0);
 });
 
 test('within a section the footer searches that section; outside any section it searches everything', async ({
