@@ -110,7 +110,11 @@ const config: Config = {
   ssrTemplate,
 
   // Links preload on hover and touch only; see the module for why viewport prefetching is off.
-  clientModules: ['./src/clientModules/malformedHash.ts', './src/clientModules/linkPrefetch.ts'],
+  clientModules: [
+    './src/clientModules/malformedHash.ts',
+    './src/clientModules/earlySearchText.ts',
+    './src/clientModules/linkPrefetch.ts',
+  ],
 
   plugins: [
     // @docusaurus/plugin-client-redirects with src/redirects.ts (kept out of the client bundle; see the plugin).

@@ -127,6 +127,31 @@ test('the not-found page shows hostile address words as text, and stays whole', 
   expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
 });
 
+for (const [name, slow] of [
+  ["on a phone's network and CPU (Lighthouse's mobile profile)", true],
+  ['on a fast network', false],
+] as const) {
+  test(`text typed while the page and search still load stays and gets suggestions, ${name}`, async ({page}) => {
+    if (slow) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+    }
+    // No wait for hydration: the reader types as soon as the box is there.
+    await page.goto('/', {waitUntil: 'commit'});
+    await box(page).click();
+    await page.keyboard.type('metrics', {delay: 50});
+    await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+    await expect(box(page)).toHaveValue('metrics');
+    await expect(suggestions(page).first()).toContainText(/metric/i);
+  });
+}
+
 test('terms reach the page as repeated _highlight parameters, and nothing is highlighted there', async ({page}) => {
   await searchFor(page, '/', 'scheduled deliveries');
   await suggestions(page).first().click({timeout: INDEX_LOAD});

@@ -6,6 +6,7 @@ import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
+import {peekEarlySearchText, takeEarlySearchText} from '@site/src/clientModules/earlySearchText';
 import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
 import {checkSearchIndex, MAX_QUERY_LENGTH} from '@site/src/lib/searchIndex';
 
@@ -77,6 +78,61 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>, boxKey: nu
  * that failed), and when the browser comes back online the plugin's box starts afresh: it keeps a
  * failed load as "loading" and would never ask again.
  */
+/** How long after mounting the plugin may still empty its box (hydration, its `_highlight` copy, autocomplete). */
+const SETTLE_MS = 10_000;
+
+/**
+ * Keeps what the reader typed while the box settles (src/clientModules/earlySearchText.ts). The plugin
+ * empties its box more than once after mounting: it copies the page's `_highlight` terms (none) into it
+ * once the page counts as in a browser, and autocomplete.js clears it as it attaches. Each frame until
+ * then, a box whose value is not what the reader typed gets the typed text back, handed to the plugin's
+ * state as typing does. The reader's own acts end it: leaving the box, a key other than a character,
+ * a click elsewhere (the clear button).
+ */
+function useEarlyText(container: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const input = container.current?.querySelector('input');
+    // Nothing typed and the reader elsewhere: nothing to keep.
+    if (!input || (!peekEarlySearchText() && document.activeElement !== input)) {
+      takeEarlySearchText();
+      return undefined;
+    }
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      takeEarlySearchText();
+      input.removeEventListener('blur', stop);
+      input.removeEventListener('keydown', onKey);
+      container.current?.removeEventListener('pointerdown', onPointer, true);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.length !== 1 && event.key !== 'Backspace') stop();
+    };
+    const onPointer = (event: Event) => {
+      if (event.target !== input) stop();
+    };
+    const timer = setTimeout(stop, SETTLE_MS);
+    const check = () => {
+      const text = peekEarlySearchText();
+      if (text && input.value !== text) {
+        // React fires onChange only for a value other than the one it last saw: the element's own
+        // setter tells React the box is empty, the prototype's puts the text in without telling it,
+        // and the input event reports the change.
+        input.value = '';
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+      }
+      frame = requestAnimationFrame(check);
+    };
+    input.addEventListener('blur', stop);
+    input.addEventListener('keydown', onKey);
+    container.current?.addEventListener('pointerdown', onPointer, true);
+    frame = requestAnimationFrame(check);
+    return stop;
+  }, [container]);
+}
+
 export default function SearchBarWrapper(props: Record<string, unknown>): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {pathname} = useLocation();
@@ -87,6 +143,7 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   const [attempt, setAttempt] = useState(0);
   const container = useRef<HTMLDivElement>(null);
   useNoFocusTheft(container, attempt);
+  useEarlyText(container);
 
   const check = useCallback(() => {
     const uri = pathname.startsWith(versionUrl) ? pathname.slice(versionUrl.length) : '';
