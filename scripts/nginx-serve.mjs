@@ -16,6 +16,9 @@ export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 /** Where Debian's libnginx-mod-http-brotli-static puts the module that brotli_static needs. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
+/** nginx's temporary folders, each kept under the run's own prefix. */
+const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+
 /** The main configuration around the build's server rules: one worker, no daemon, logs to `prefix`. */
 export function mainConfig({dir, port, host, prefix, asRoot}) {
   const temp = (name) => `${name}_temp_path ${path.join(prefix, name)};`;
@@ -30,7 +33,7 @@ export function mainConfig({dir, port, host, prefix, asRoot}) {
     'events { worker_connections 512; }',
     'http {',
     '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+    ...TEMP_PATHS.map((name) => `  ${temp(name)}`),
     '  server {',
     `    listen ${host}:${port};`,
     `    root ${dir};`,
@@ -61,7 +64,7 @@ function main() {
     }
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-docs-'));
-  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(prefix, name));
+  for (const name of TEMP_PATHS) fs.mkdirSync(path.join(prefix, name));
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(
     conf,

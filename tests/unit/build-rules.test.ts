@@ -100,7 +100,7 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production bu
   });
 
   it.each(['img/logo.png', 'img/favicon-32x32.png', 'img/lightdash-full.png'])(
-    'keeps %s, which links from outside (the 0.1410 Helm chart, the old site) still use',
+    'keeps %s, which links from outside (the Helm chart of December 2024, the old site) still use',
     (file) => {
       expect(fs.readFileSync(path.join(build, file)).subarray(1, 4).toString('latin1')).toBe('PNG');
     },

@@ -3,7 +3,7 @@
  * working". The plugin's query variants drop at most one word of three or more, so two words that are
  * on no page ("blank", "working") empty the whole list. When a search finds nothing, it is tried again
  * with only the words the docs have: words that match nothing in any index, and the words readers add
- * to say something is wrong (TROUBLE_WORDS), are left out, and the reader can be told which.
+ * to say something is wrong (TROUBLE_WORDS), are left out (and returned, for a view that names them).
  */
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';

@@ -71,13 +71,6 @@ function useNoFocusTheft(container: RefObject<HTMLDivElement | null>, boxKey: nu
   }, [container, boxKey]);
 }
 
-/**
- * Wrapper: when the index behind the box cannot be loaded, the plugin's box spins forever. On the
- * reader's first focus, check the same index (the plugin's version URL and context rules) and say
- * so when it is unavailable. While it is, every focus checks again (the worker asks anew for an index
- * that failed), and when the browser comes back online the plugin's box starts afresh: it keeps a
- * failed load as "loading" and would never ask again.
- */
 /** How long after mounting the plugin may still empty its box (hydration, its `_highlight` copy, autocomplete). */
 const SETTLE_MS = 10_000;
 
@@ -133,6 +126,13 @@ function useEarlyText(container: RefObject<HTMLDivElement | null>) {
   }, [container]);
 }
 
+/**
+ * Wrapper: when the index behind the box cannot be loaded, the plugin's box spins forever. On the
+ * reader's first focus, check the same index (the plugin's version URL and context rules) and say
+ * so when it is unavailable. While it is, every focus checks again (the worker asks anew for an index
+ * that failed), and when the browser comes back online the plugin's box starts afresh: it keeps a
+ * failed load as "loading" and would never ask again.
+ */
 export default function SearchBarWrapper(props: Record<string, unknown>): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {pathname} = useLocation();
