@@ -34,7 +34,11 @@ interface Sourced {
   said?: unknown;
 }
 
-const questions: Question[] = loadQuestions(FILE).map((q) => ({q: q.q, page: pathOf(q.page)}));
+const questions: Question[] = loadQuestions(FILE).map((q) => ({
+  q: q.q,
+  page: pathOf(q.page),
+  also: q.also?.map(pathOf),
+}));
 let search: Search;
 
 beforeAll(async () => {
@@ -60,7 +64,10 @@ describe('the real questions set', () => {
       documents: {u: string}[];
     }[];
     const pages = new Set(index.flatMap((part) => part.documents.map((d) => pathOf(d.u))));
-    expect(questions.filter((q) => !pages.has(q.page)).map((q) => `${q.q} → ${q.page}`)).toEqual([]);
+    const missing = questions.flatMap((q) =>
+      [q.page, ...(q.also ?? [])].filter((page) => !pages.has(page)).map((page) => `${q.q} → ${page}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

@@ -16,6 +16,12 @@ export interface Question {
    * thing; `api`: an API-shaped query (operationId, schema name, `METHOD /path`) answered by the API page.
    */
   kind?: QuestionKind;
+  /**
+   * Other routes that answer the question as well as `page` does (real-questions.yaml): a result on
+   * any of them counts. Each entry that has them says why in `alsoWhy`.
+   */
+  also?: string[];
+  alsoWhy?: string;
 }
 
 export const QUESTION_KINDS = ['task', 'api'] as const;
@@ -71,6 +77,14 @@ export function parseQuestions(text: string, source = 'questions.yaml'): Questio
     if (typeof entry?.q !== 'string' || entry.q.trim() === '') return problems.push(`${where}: \`q\` is missing.`);
     if (typeof entry.page !== 'string' || !entry.page.startsWith('/')) {
       problems.push(`${where}: \`page\` must be a route starting with /, got ${JSON.stringify(entry.page)}.`);
+    }
+    if (entry.also !== undefined) {
+      if (!Array.isArray(entry.also) || !entry.also.every((r) => typeof r === 'string' && r.startsWith('/'))) {
+        problems.push(`${where}: \`also\` must be a list of routes starting with /.`);
+      }
+      if (typeof entry.alsoWhy !== 'string' || entry.alsoWhy.trim().length < 20) {
+        problems.push(`${where}: \`also\` needs \`alsoWhy\`, what those pages say that answers the question.`);
+      }
     }
     if (entry.kind !== undefined && !QUESTION_KINDS.includes(entry.kind)) {
       problems.push(
@@ -139,7 +153,11 @@ export async function score(questions: Question[], search: (q: string) => Promis
   const outcomes: Outcome[] = [];
   for (const question of questions) {
     const hits = await search(question.q);
-    outcomes.push({...question, rank: rankOf(question.page, hits), first: hits[0]?.url ?? '(no results)'});
+    const ranks = [question.page, ...(question.also ?? [])]
+      .map((page) => rankOf(page, hits))
+      .filter((rank): rank is number => rank !== null);
+    const rank = ranks.length > 0 ? Math.min(...ranks) : null;
+    outcomes.push({...question, rank, first: hits[0]?.url ?? '(no results)'});
   }
   const rate = (k: number) => outcomes.filter((o) => o.rank !== null && o.rank <= k).length / outcomes.length;
   return {outcomes, top1: rate(1), top5: rate(5)};

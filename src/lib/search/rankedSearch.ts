@@ -5,10 +5,13 @@
  * The search box's worker (./worker.ts), the tests and other consumers (an MCP server that loads the
  * plugin's indexes in node) call `searchSite` and get the same results.
  */
+import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
+import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import type {LoadedIndexes, SearchResult} from './types';
 import {searchCandidates} from './candidates';
 import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
-import {relaxInput} from './relax';
+import {relaxInput, type Relaxed} from './relax';
+import {withDocsWords} from './vocabulary';
 import {withCutBack} from './typing';
 
 /**
@@ -21,14 +24,55 @@ export function searchSite(loaded: LoadedIndexes, input: string, limit: number):
   const find = (words: string) =>
     withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === words), words);
   let candidates = find(terms);
-  if (candidates.length > 0) return rankSearchResults(input, candidates, limit);
-  const {input: words, ignored} = relaxInput(loaded, terms);
+  // A reader's word for something the docs name otherwise ("calculated field"): the docs' words are
+  // searched too, and their lines join the typed words' (./vocabulary.ts).
+  const typed = tokenize(terms, language);
+  const vocabulary = withDocsWords(typed);
+  if (vocabulary.replaced.length > 0) {
+    const docsWords = vocabulary.words.join(' ');
+    const found = union(find(docsWords), candidates);
+    if (found.length > 0) return rankSearchResults(`${input} ${docsWords}`, found, limit);
+  }
+  if (candidates.length > 0) {
+    // Lines with (nearly) every word were found. When none holds every word the docs have, the
+    // answer is often a page that holds them in different lines: the lines of each word join in.
+    // (The cheap test first: a line with every typed word ends it on most keystrokes.)
+    const covers = (count: number) => candidates.some((result) => new Set(result.tokens).size >= count);
+    if (covers(new Set(typed).size)) return rankSearchResults(input, candidates, limit);
+    const relaxed = relaxInput(loaded, terms);
+    const wanted = new Set(relaxed.input.split(/\s+/).filter(Boolean)).size;
+    if (wanted < 2 || covers(wanted)) return rankSearchResults(input, candidates, limit);
+    return rankSearchResults(
+      rankingInput(input, relaxed),
+      union(candidates, eachWord(relaxed.withCorrections, find, pool)),
+      limit,
+    );
+  }
+  const relaxed = relaxInput(loaded, terms);
+  const {input: words} = relaxed;
   if (!words) return []; // no word of the question is on any page, or only words like "not working"
-  if (ignored.length > 0) candidates = find(words);
+  if (relaxed.ignored.length + relaxed.corrected.length + relaxed.replaced.length > 0) candidates = find(words);
   // No line has all the words (a reader's question spans a page, not a line): the lines of each word,
   // for the ranking to prefer the pages that hold the most of them.
-  if (candidates.length === 0) candidates = eachWord(words, find, pool);
-  return rankSearchResults(input, candidates, limit);
+  if (candidates.length === 0) candidates = eachWord(relaxed.withCorrections, find, pool);
+  else if (relaxed.corrected.length > 0) candidates = union(candidates, eachWord(relaxed.withCorrections, find, pool));
+  return rankSearchResults(rankingInput(input, relaxed), candidates, limit);
+}
+
+/**
+ * What the ranking compares titles and lines with: the words as typed (stop words count in titles),
+ * plus the docs' words and corrected spellings the search used in their place.
+ */
+function rankingInput(input: string, relaxed: Relaxed): string {
+  return [input, ...relaxed.replaced.map((entry) => entry.docs), ...relaxed.corrected.map((c) => c.to)].join(' ');
+}
+
+const keyOf = (result: SearchResult) => `${result.type}:${result.document.i}`;
+
+/** `first` and then the lines of `more` that are not in it. */
+function union(first: SearchResult[], more: SearchResult[]): SearchResult[] {
+  const seen = new Set(first.map(keyOf));
+  return [...first, ...more.filter((result) => !seen.has(keyOf(result)))];
 }
 
 /** The results of each word of `words` searched alone, each line once, at most `pool` per word. */
@@ -39,7 +83,7 @@ function eachWord(words: string, find: (words: string) => SearchResult[], pool: 
   if (list.length < 2) return merged;
   for (const word of list) {
     for (const result of find(word).slice(0, pool)) {
-      const key = `${result.type}:${result.document.i}`;
+      const key = keyOf(result);
       if (seen.has(key)) continue;
       seen.add(key);
       merged.push(result);

@@ -4,10 +4,13 @@
  * on no page ("blank", "working") empty the whole list. When a search finds nothing, it is tried again
  * with only the words the docs have: words that match nothing in any index, and the words readers add
  * to say something is wrong (TROUBLE_WORDS), are left out (and returned, for a view that names them).
+ * Before a word is left out, readers' words get the docs' words (./vocabulary.ts) and a misspelt word
+ * the nearest word the docs have (one letter off, two for words of eight letters or more).
  */
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import type {LoadedIndexes} from './types';
+import {withDocsWords, type VocabularyEntry} from './vocabulary';
 
 /**
  * Words that say something is wrong rather than what it is about: left out when the whole query finds
@@ -53,24 +56,69 @@ function isOnSomePage(loaded: LoadedIndexes, word: string, asPrefix: boolean): b
   );
 }
 
-export interface Relaxed {
-  /** The words searched, joined: what to search instead. */
-  input: string;
-  /** The words left out, as the reader typed them. */
-  ignored: string[];
+/** Shortest word that may be a misspelling: "sso" one letter off is "ssl", a different thing. */
+const MIN_CORRECTED_LENGTH = 5;
+
+/** Edit distance allowed for a misspelt word: one letter, two from eight letters on. */
+export function allowedTypos(word: string): number {
+  if (word.length < MIN_CORRECTED_LENGTH) return 0;
+  return word.length >= 9 ? 2 : 1;
 }
 
 /**
- * The input without the words no page has and without TROUBLE_WORDS (an empty input when that leaves
- * nothing). The last word counts as a prefix (it may be half-typed).
+ * The docs' word nearest to `word` (within allowedTypos), the one on the most lines, as the index
+ * holds it (stemmed: "schedul"); null when there is none. lunr finds the near words; its match data
+ * names them.
+ */
+export function nearestWord(loaded: LoadedIndexes, word: string): string | null {
+  const editDistance = allowedTypos(word);
+  if (editDistance === 0) return null;
+  const lines = new Map<string, number>();
+  for (const {index} of loaded.wrappedIndexes) {
+    for (const match of index.query((query) => query.term(word, {editDistance}))) {
+      for (const term of Object.keys((match.matchData.metadata ?? {}) as Record<string, unknown>)) {
+        lines.set(term, (lines.get(term) ?? 0) + 1);
+      }
+    }
+  }
+  let best: string | null = null;
+  for (const [term, count] of lines) if (best === null || count > (lines.get(best) ?? 0)) best = term;
+  return best;
+}
+
+export interface Relaxed {
+  /**
+   * The words searched, joined: what to search instead. Corrected spellings are not in it: a word no
+   * page has may be a real word ("aware" is one letter from "away"), so they only add lines
+   * (`withCorrections`), unless nothing else is left.
+   */
+  input: string;
+  /** `input` with the corrected spellings added. */
+  withCorrections: string;
+  /** The words left out, as the reader typed them. */
+  ignored: string[];
+  /** Misspelt words and the docs' words searched in their place. */
+  corrected: {from: string; to: string}[];
+  /** Readers' phrases replaced by the docs' words (./vocabulary.ts). */
+  replaced: VocabularyEntry[];
+}
+
+/**
+ * The input in the docs' words, without the words no page has and without TROUBLE_WORDS (an empty
+ * input when that leaves nothing). The last word counts as a prefix (it may be half-typed).
  */
 export function relaxInput(loaded: LoadedIndexes, input: string): Relaxed {
-  const words = tokenize(input, language);
+  const {words, replaced} = withDocsWords(tokenize(input, language));
   const kept: string[] = [];
   const ignored: string[] = [];
+  const corrected: Relaxed['corrected'] = [];
   words.forEach((word, i) => {
-    const onPage = !TROUBLE_WORDS.has(word) && isOnSomePage(loaded, word, i === words.length - 1);
-    (onPage ? kept : ignored).push(word);
+    if (TROUBLE_WORDS.has(word)) return void ignored.push(word);
+    if (isOnSomePage(loaded, word, i === words.length - 1)) return void kept.push(word);
+    const near = nearestWord(loaded, word);
+    if (near === null) return void ignored.push(word);
+    corrected.push({from: word, to: near});
   });
-  return {input: kept.join(' '), ignored};
+  const withCorrections = [...kept, ...corrected.map((c) => c.to)].join(' ');
+  return {input: kept.length > 0 ? kept.join(' ') : withCorrections, withCorrections, ignored, corrected, replaced};
 }
