@@ -29,6 +29,14 @@ describe('a question with words no page has', () => {
 
   it('gives nothing when no word of the question is on any page', async () => {
     expect(await search('zzqxv vvqzz qqzzv')).toEqual([]);
-    expect(await search('not working blank')).toEqual([]);
+  });
+
+  it('never relaxes a question of only trouble words: a hit holds every one of them', async () => {
+    // A troubleshooting entry may say "not … working … blank"; a page without those words must not come up.
+    const hits = await search('not working blank');
+    // Word stems, in the line or its section's anchor (a paragraph under "… blank images" is about them).
+    const holdsAll = (hit: {text: string; url: string}) =>
+      ['not', 'work', 'blank'].every((w) => `${hit.text} ${hit.url}`.toLowerCase().includes(w));
+    expect(hits.filter((hit) => !holdsAll(hit))).toEqual([]);
   });
 });
