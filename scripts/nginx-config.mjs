@@ -6,7 +6,7 @@
 // The file is the inside of a `server` block: where the site listens and which folder is its root are
 // the host's choices, so the host writes those two lines and includes this file (README, "Hosting").
 // scripts/nginx-serve.mjs does exactly that for the tests.
-import {TYPES, cacheControlFor} from './serve.mjs';
+import {MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
 
 const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
 
@@ -99,6 +99,13 @@ export function nginxConfig(securityHeaders) {
     '',
     'error_page 404 /404.html;',
     ...sets,
+    // /mcp is the docs MCP endpoint (POST), served by Node: a host routes it with its own
+    // `location = /mcp { proxy_pass ...; }` (README, "The docs MCP server over HTTP"). `break` ends the
+    // server-level checks for it, so the read-only rule below does not refuse its POSTs first; without
+    // such a location, /mcp is a missing file like any other (404).
+    `if ($uri = ${MCP_PATH}) {`,
+    '    break;',
+    '}',
     // A static site answers reads only: anything else is refused before a file is looked at.
     'if ($request_method !~ ^(GET|HEAD)$) {',
     '    return 405;',

@@ -11,6 +11,7 @@ import {cacheControlFor, readHeadersFile} from './serve.mjs';
 import {finishSearchIndexes} from './search-indexes.mjs';
 import {listFiles, precompress} from './precompress.mjs';
 import {nginxConfig} from './nginx-config.mjs';
+import {DISCOVERY_HEADERS, writeMcpDiscovery} from './mcp-discovery.mjs';
 
 export {listFiles};
 
@@ -148,7 +149,8 @@ function writeSecurityHeaders(outDir) {
     pages++;
     for (const body of inlineScripts(fs.readFileSync(file, 'utf8'))) hashes.add(scriptHash(body));
   }
-  const headers = securityHeaders(contentSecurityPolicy([...hashes]));
+  // The MCP discovery links ride along: every answer advertises llms.txt and the MCP Server Card.
+  const headers = [...securityHeaders(contentSecurityPolicy([...hashes])), ...DISCOVERY_HEADERS];
   fs.writeFileSync(path.join(outDir, '_headers'), headersFileText(readHeadersFile(outDir), headers));
   fs.writeFileSync(path.join(outDir, 'nginx.conf'), nginxConfig(headers));
   return `${hashes.size} inline script hashes from ${pages} pages -> _headers, nginx.conf`;
@@ -163,6 +165,7 @@ export {brotliQuality, compressedForms, isPrecompressEligible, PRECOMPRESS_MIN_B
 /** Steps run in this order; precompress stays last so it sees every file the others write. */
 export const STEPS = [
   {name: 'search-indexes', run: finishSearchIndexes},
+  {name: 'mcp-discovery', run: writeMcpDiscovery},
   {name: 'csp', run: writeSecurityHeaders},
   {name: 'precompress', run: precompress},
 ];

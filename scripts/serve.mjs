@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Serves a production build the way a static host does: gzip/brotli (precompressed files first),
 // long cache for hashed assets, the site's security headers, and a real 404 status for unknown paths.
+// The docs MCP server answers at /mcp beside the pages (mcp/lib/http.mjs, loaded on the first request to it).
 // Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--build-if-missing] [--quiet] [--with-axe]
+//        [--no-mcp] [--site-url <url>] [--allowed-origin <origin>]... [--feedback-file <file>]
 // A flag given twice takes its last value, so `npm run serve -- --port 3900` overrides the script's port.
 import http from 'node:http';
 import fs from 'node:fs';
@@ -171,11 +173,59 @@ function sendText(req, res, status, text, headers = {}) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function createServer(dir, {quiet = false, withAxe = false} = {}) {
+/** Where the docs MCP endpoint answers (mcp/lib/http.mjs MCP_PATH; not imported, so the SDK loads only when used). */
+export const MCP_PATH = '/mcp';
+
+/**
+ * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
+ * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
+ */
+export const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000};
+const TIMEOUT_CHECK_MS = 2_000;
+
+/**
+ * The docs MCP endpoint over a build (mcp/lib/http.mjs), loaded on its first request, so a server that
+ * never gets one (the browser tests') never loads the SDK or the search index. `options` are
+ * createMcpHttpHandler's, less the source, with `feedback` as createFeedbackSink's options ({file, url}).
+ */
+export function lazyMcpEndpoint(dir, options) {
+  let loading;
+  return {
+    async handle(req, res) {
+      loading ??= (async () => {
+        // Before anything imports the search plugin's worker (mcp/lib/search/register.mjs says why).
+        await import('../mcp/lib/search/register.mjs');
+        const {createMcpHttpHandler} = await import('../mcp/lib/http.mjs');
+        const {createSource} = await import('../mcp/lib/source.mjs');
+        const {createFeedbackSink} = await import('../mcp/lib/feedback.mjs');
+        return createMcpHttpHandler({
+          ...options,
+          source: createSource(dir, {siteUrl: options.siteUrl}),
+          feedback: createFeedbackSink(options.feedback),
+        });
+      })();
+      (await loading).handle(req, res);
+    },
+  };
+}
+
+/**
+ * @param dir the build folder
+ * @param options.mcp the /mcp endpoint (lazyMcpEndpoint()), or none: /mcp is then a missing file like any other
+ */
+export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   const headerRules = readHeadersFile(dir);
   const cache = new Map();
 
   function handle(req, res) {
+    if (mcp && requestPath(req.url ?? '/')?.decoded === MCP_PATH) {
+      mcp.handle(req, res).catch((error) => {
+        if (!quiet) console.error(`500 ${req.url}:`, error);
+        if (res.headersSent) res.destroy();
+        else sendText(req, res, 500, 'Internal server error');
+      });
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'});
       return;
@@ -224,7 +274,7 @@ export function createServer(dir, {quiet = false, withAxe = false} = {}) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer({connectionsCheckingInterval: TIMEOUT_CHECK_MS}, (req, res) => {
     try {
       handle(req, res);
     } catch (error) {
@@ -236,6 +286,7 @@ export function createServer(dir, {quiet = false, withAxe = false} = {}) {
     }
     if (!quiet && res.statusCode !== 200) console.log(`${res.statusCode} ${req.method} ${req.url}`);
   });
+  return Object.assign(server, SERVER_TIMEOUTS);
 }
 
 export const USAGE = `Usage: node scripts/serve.mjs [options]
@@ -245,6 +296,12 @@ export const USAGE = `Usage: node scripts/serve.mjs [options]
   --build-if-missing    run \`npm run build\` first when the folder has no index.html
   --quiet               do not log requests answered with an error status
   --with-axe            also serve axe-core at ${AXE_PATH}, for the browser tests
+  --no-mcp              do not answer MCP at ${MCP_PATH}
+  --site-url <url>      the address readers reach this server at, which MCP search hits link to
+                        (default: http://localhost:<port>); its origin may call ${MCP_PATH}
+  --allowed-origin <o>  another web origin whose pages may call ${MCP_PATH} (repeatable)
+  --feedback-file <f>   append MCP submit_feedback reports to this file as JSON lines (or set
+                        FEEDBACK_FILE; FEEDBACK_URL posts them instead; with neither they go to the log)
   -h, --help            show this help
 A flag given twice takes its last value.`;
 
@@ -263,6 +320,10 @@ export function parseServeArgs(argv, env = process.env) {
         'build-if-missing': {type: 'boolean'},
         quiet: {type: 'boolean'},
         'with-axe': {type: 'boolean'},
+        'no-mcp': {type: 'boolean'},
+        'site-url': {type: 'string', multiple: true},
+        'allowed-origin': {type: 'string', multiple: true},
+        'feedback-file': {type: 'string', multiple: true},
         help: {type: 'boolean', short: 'h'},
       },
     }));
@@ -282,6 +343,10 @@ export function parseServeArgs(argv, env = process.env) {
     buildIfMissing: Boolean(values['build-if-missing']),
     quiet: Boolean(values.quiet),
     withAxe: Boolean(values['with-axe']),
+    mcp: !values['no-mcp'],
+    siteUrl: values['site-url']?.at(-1),
+    allowedOrigins: values['allowed-origin'] ?? [],
+    feedbackFile: values['feedback-file']?.at(-1),
     help: Boolean(values.help),
   };
 }
@@ -311,14 +376,43 @@ function main() {
   }
   const shownHost =
     host === '127.0.0.1' || host === 'localhost' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  createServer(dir, {quiet: options.quiet, withAxe: options.withAxe})
+  const mcp = options.mcp ? mcpFor(options, shownHost) : undefined;
+  createServer(dir, {quiet: options.quiet, withAxe: options.withAxe, mcp})
     .on('error', (error) => {
       console.error(`Cannot serve on ${host}:${port}: ${error.message}`);
       process.exit(1);
     })
     .listen(port, host, () => {
       console.log(`Serving ${path.relative(siteDir, dir) || '.'} at http://${shownHost}:${port}/ (gzip/brotli on)`);
+      if (mcp) console.log(`MCP endpoint: http://${shownHost}:${port}${MCP_PATH} (docs MCP server, Streamable HTTP)`);
     });
+}
+
+/**
+ * The /mcp endpoint of `npm run serve`: pages of this server, of --site-url and of --allowed-origin may
+ * call it; on a loopback address it answers only to this server's own names (DNS rebinding).
+ */
+function mcpFor(options, shownHost) {
+  const {dir, port, host} = options;
+  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
+  const names = loopback ? ['localhost', '127.0.0.1', '[::1]'] : [shownHost];
+  const siteUrl = options.siteUrl ?? `http://${shownHost}:${port}`;
+  const feedbackFile = options.feedbackFile ?? process.env.FEEDBACK_FILE;
+  const feedbackUrl = process.env.FEEDBACK_URL;
+  let extra;
+  try {
+    extra = [siteUrl, ...options.allowedOrigins].map((u) => new URL(u));
+    if (feedbackUrl) new URL(feedbackUrl);
+  } catch (error) {
+    console.error(`serve.mjs: --site-url, --allowed-origin and FEEDBACK_URL must be URLs: ${error.message}`);
+    process.exit(2);
+  }
+  return lazyMcpEndpoint(dir, {
+    siteUrl,
+    allowedOrigins: [...names.map((n) => `http://${n}:${port}`), ...extra.map((u) => u.origin)],
+    allowedHosts: loopback ? [...names.map((n) => `${n}:${port}`), ...extra.map((u) => u.host)] : undefined,
+    feedback: {file: feedbackFile, url: feedbackUrl},
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();

@@ -45,9 +45,31 @@ function pathOfDocsUrl(input, siteUrls) {
   return `/${url.pathname.slice(site.pathname.length).replace(/^\/+/, '')}`;
 }
 
-/** The page's Markdown, or a DocsError saying that it is not a page of these docs. */
-export async function readPage(source, page, siteUrls) {
-  const markdownPath = markdownPathFor(page, siteUrls);
+/** Whether a Markdown path is a page of the Next docs (`/next/...`). */
+export const isNextPath = (markdownPath) => markdownPath.startsWith('/next/');
+
+/**
+ * The Markdown path of `markdownPath` in a docs version: 'next' puts a released path under /next/;
+ * 'released' refuses a /next/ path (the two disagree, and guessing would answer the wrong version).
+ * Without a version, the path says which version it is.
+ */
+export function inVersion(markdownPath, version) {
+  if (version === 'next' && !isNextPath(markdownPath)) return `/next${markdownPath}`;
+  if (version === 'released' && isNextPath(markdownPath)) {
+    throw new DocsError(
+      `${markdownPath.replace(/\.md$/, '')} is a page of the Next docs, but the released version was asked for: ` +
+        'drop /next/ from the path, or ask for version "next".',
+    );
+  }
+  return markdownPath;
+}
+
+/**
+ * The page's Markdown, or a DocsError saying that it is not a page of these docs.
+ * @param {{version?: 'released' | 'next'}} options  the docs version to read the page from
+ */
+export async function readPage(source, page, siteUrls, {version} = {}) {
+  const markdownPath = inVersion(markdownPathFor(page, siteUrls), version);
   try {
     return {markdownPath, markdown: await source.readText(markdownPath)};
   } catch (error) {

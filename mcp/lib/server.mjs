@@ -1,25 +1,63 @@
 /**
- * The docs MCP server: four tools over one docs source (a build folder or the deployed site).
+ * The docs MCP server: its tools over one docs source (a build folder or the deployed site).
  * Every tool has one required main argument, first in its input schema. A request the docs cannot
  * answer returns a tool error with a message for the reader; nothing a client sends ends the server.
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import {ApiSpec} from './openapi.mjs';
-import {readPage} from './pages.mjs';
+import {createFeedbackSink} from './feedback.mjs';
+import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
+import {registerValidateYaml} from './validate-yaml.mjs';
 
 export const SERVER_NAME = 'lightdash-docs';
 export const SERVER_VERSION = '0.1.0';
 /** Longer queries are refused: nobody types them, and the search expands every word into several queries. */
 export const MAX_QUERY_CHARS = 500;
 const MAX_RESULTS = 20;
+/** The released docs version (versions.json[0] of the site); tests/mcp/http.test.ts checks they agree. */
+export const RELEASED_VERSION = '0.1410';
+/** What the `version` argument accepts: the released version by number or by name, or the upcoming one. */
+const VERSION_INPUTS = [RELEASED_VERSION, 'released', 'next'];
+/** Bounds of submit_feedback's fields, in characters. */
+export const FEEDBACK_LIMITS = {problem: 4000, suggestedFix: 8000};
 
 const INSTRUCTIONS =
   'Lightdash documentation (the open-source BI tool on dbt). Use search_docs to find pages, get_page to read ' +
-  'one as Markdown, list_api_operations and get_api_operation for the REST API. Released docs (version 0.1410) ' +
-  'are at /..., the upcoming version at /next/....';
+  `one as Markdown, list_api_operations and get_api_operation for the REST API. Released docs (version ${RELEASED_VERSION}) ` +
+  'are at /..., the upcoming version at /next/...; search_docs and get_page take a `version` ' +
+  `("${RELEASED_VERSION}", the default, or "next") and say which version answered. ` +
+  'If a page is wrong or out of date, report it with submit_feedback.';
+
+/** `version` argument → the search's version key, and the name an answer gives it. */
+function docsVersion(input) {
+  const key = input === 'next' ? 'next' : 'released';
+  return key === 'next'
+    ? {key, version: 'next', versionName: 'Next (unreleased)'}
+    : {key, version: RELEASED_VERSION, versionName: `${RELEASED_VERSION} (released)`};
+}
+
+/** A page's path from its Markdown file's: `/guides/x.md` → `/guides/x`, `/next/index.md` → `/next/`. */
+const pagePathOf = (markdownPath) => markdownPath.replace(/index\.md$/, '').replace(/\.md$/, '');
+
+/** The schema of the optional `version` argument. */
+const versionArgument = () =>
+  z
+    .enum(VERSION_INPUTS)
+    .describe(
+      `Docs version: "${RELEASED_VERSION}" (the released version, also "released") or "next" (the upcoming one).`,
+    );
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Feedback text: bounded, and free of control characters other than tabs and line breaks. */
+const feedbackText = (max) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters');
 
 /** Runs a tool, turning its answer into text and anything unexpected into a tool error. */
 function tool(handler) {
@@ -36,15 +74,38 @@ function tool(handler) {
 }
 
 /**
+ * What every server over one source shares: the loaded search indexes, the API spec and the feedback
+ * sink. The HTTP endpoint builds a server per request (stateless), so this is built once and passed in.
  * @param source a docs source from createSource()
  * @param siteUrl where a build folder's pages are published (a URL source links to itself)
+ * @param feedback a sink from createFeedbackSink() (default: the server log)
  */
-export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
+export function createDocsContext(source, {siteUrl = DEFAULT_SITE_URL, feedback} = {}) {
   // Hits link to the source's own site; pasted URLs of the published docs are understood too.
   const linkBase = source.siteUrl;
-  const knownSites = [linkBase, new URL(siteUrl)];
-  const search = new DocsSearch(source, linkBase);
-  const api = new ApiSpec(source, linkBase);
+  const knownSites = [linkBase, new URL(siteUrl), new URL(DEFAULT_SITE_URL)];
+  return {
+    source,
+    linkBase,
+    knownSites,
+    search: new DocsSearch(source, linkBase),
+    api: new ApiSpec(source, linkBase),
+    feedback: feedback ?? createFeedbackSink(),
+  };
+}
+
+/**
+ * @param source a docs source from createSource()
+ * @param options siteUrl and feedback as for createDocsContext, or a `context` from it to share
+ */
+export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, context} = {}) {
+  const {
+    linkBase,
+    knownSites,
+    search,
+    api,
+    feedback: feedbackSink,
+  } = context ?? createDocsContext(source, {siteUrl, feedback});
   const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
 
   server.registerTool(
@@ -56,10 +117,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
         'Returns up to `limit` hits, each with the page title, the section, the page URL, its Markdown URL and a snippet.',
       inputSchema: {
         query: z.string().min(1).max(MAX_QUERY_CHARS).describe('Words to search for, e.g. "join tables".'),
-        version: z
-          .enum(['released', 'next'])
-          .default('released')
-          .describe('"released" (0.1410, the default) or "next" (the upcoming version).'),
+        version: versionArgument().default(RELEASED_VERSION),
         limit: z
           .number()
           .int()
@@ -70,9 +128,10 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    tool(async ({query, version, limit}) => {
-      const hits = await search.search(query, version, limit);
-      return {query, version, hits};
+    tool(async ({query, version: input, limit}) => {
+      const {key, version, versionName} = docsVersion(input);
+      const hits = await search.search(query, key, limit);
+      return {query, version, versionName, hits};
     }),
   );
 
@@ -82,13 +141,26 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
       title: 'Read a docs page as Markdown',
       description:
         'The Markdown of one docs page, by path (/guides/how-to-join-tables, /next/references/metrics) or by its URL, ' +
-        'with or without ".md". API reference pages have no Markdown: use get_api_operation for them.',
+        'with or without ".md". The first line says which docs version answered and the page URL. ' +
+        'API reference pages have no Markdown: use get_api_operation for them.',
       inputSchema: {
         page: z.string().min(1).max(2048).describe('Path or URL of the page, e.g. /guides/how-to-join-tables.'),
+        version: versionArgument()
+          .optional()
+          .describe(
+            `Docs version to read the page from: "${RELEASED_VERSION}" (released) or "next". ` +
+              'Default: the version of the path (/next/... is Next, anything else the released version).',
+          ),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    tool(async ({page}) => (await readPage(source, page, knownSites)).markdown),
+    tool(async ({page, version: input}) => {
+      const asked = input === undefined ? undefined : docsVersion(input).key;
+      const {markdownPath, markdown} = await readPage(source, page, knownSites, {version: asked});
+      const {versionName} = docsVersion(isNextPath(markdownPath) ? 'next' : 'released');
+      const url = new URL(`.${pagePathOf(markdownPath)}`, linkBase).href;
+      return `Docs version: ${versionName} · ${url}\n\n${markdown}`;
+    }),
   );
 
   server.registerTool(
@@ -119,6 +191,43 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL} = {}) {
     },
     tool(async ({operation}) => api.describe(operation)),
   );
+
+  server.registerTool(
+    'submit_feedback',
+    {
+      title: 'Report a problem with a docs page',
+      description:
+        'Tell the docs team that a page is wrong, unclear or out of date: the page, what is wrong and, optionally, ' +
+        'a suggested fix. The report goes to the docs team only; it never appears on the site.',
+      inputSchema: {
+        page: z.string().min(1).max(2048).describe('Path or URL of the page, e.g. /guides/how-to-join-tables.'),
+        problem: feedbackText(FEEDBACK_LIMITS.problem)
+          .min(10)
+          .describe(`What is wrong, in 10 to ${FEEDBACK_LIMITS.problem} characters.`),
+        suggestedFix: feedbackText(FEEDBACK_LIMITS.suggestedFix)
+          .optional()
+          .describe(`The text it should say instead, up to ${FEEDBACK_LIMITS.suggestedFix} characters.`),
+      },
+      annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
+    },
+    tool(async ({page, problem, suggestedFix}) => {
+      // Only a page of these docs that exists is accepted: a report names a real page, never another site.
+      const {markdownPath} = await readPage(source, page, knownSites);
+      const record = {
+        at: new Date().toISOString(),
+        page: pagePathOf(markdownPath),
+        version: isNextPath(markdownPath) ? 'next' : RELEASED_VERSION,
+        problem,
+        ...(suggestedFix ? {suggestedFix} : {}),
+        server: `${SERVER_NAME} ${SERVER_VERSION}`,
+      };
+      const where = await feedbackSink.submit(record);
+      // The answer does not repeat the report's text: it is the client's own, and not ours to echo.
+      return `Thank you: your report on ${record.page} was ${where}.`;
+    }),
+  );
+
+  registerValidateYaml(server, {linkBase});
 
   return server;
 }

@@ -14,6 +14,8 @@ export const DEFAULT_SITE_URL = 'https://docs.lightdash.com';
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** A URL source gives up on a request after this long. */
 export const FETCH_TIMEOUT_MS = 15_000;
+/** Redirects a URL source follows (each checked before it is requested) before giving up. */
+const MAX_REDIRECTS = 5;
 /** The URL source keeps this many files in memory (the search indexes and the API spec are the big ones). */
 const CACHE_ENTRIES = 64;
 /** ... for this long, so a long-running server sees a redeployed site. */
@@ -135,17 +137,45 @@ class UrlSource {
     return text;
   }
 
+  /**
+   * Fetches url, following at most MAX_REDIRECTS redirects by hand: each Location is checked before
+   * it is requested, so a redirect to another site (or out of the docs' path) is refused without any
+   * request reaching that site. `redirect: 'follow'` would only let us look after the fact.
+   */
+  async fetchWithinDocs(url) {
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      let response;
+      try {
+        response = await this.fetchImpl(current, {signal: deadline, redirect: 'manual'});
+      } catch (error) {
+        const reason = error?.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : describe(error);
+        throw new DocsError(`Could not reach ${current.href}: ${reason}.`);
+      }
+      if (response.status < 300 || response.status > 399 || response.status === 304) return response;
+      await response.body?.cancel().catch(() => undefined);
+      const location = response.headers.get('location');
+      if (!location) throw new DocsError(`${current.href} answered HTTP ${response.status} with no Location.`);
+      let next;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new DocsError(`${current.href} redirected to an invalid address.`);
+      }
+      if (next.origin !== this.base.origin || !next.pathname.startsWith(this.base.pathname)) {
+        throw new DocsError(
+          `${current.href} redirected to ${next.origin}${next.pathname}, which is not on ${this.base.href}; ` +
+            'the docs server only reads that site and did not follow it.',
+        );
+      }
+      if (hop >= MAX_REDIRECTS) throw new DocsError(`${url.href} redirected more than ${MAX_REDIRECTS} times.`);
+      current = next;
+    }
+  }
+
   async download(url, sitePath) {
-    let response;
-    try {
-      response = await this.fetchImpl(url, {signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow'});
-    } catch (error) {
-      const reason = error?.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : describe(error);
-      throw new DocsError(`Could not reach ${url.href}: ${reason}.`);
-    }
-    if (new URL(response.url || url.href).origin !== this.base.origin) {
-      throw new DocsError(`${url.href} redirected to another site; the docs server only reads ${this.base.origin}.`);
-    }
+    const response = await this.fetchWithinDocs(url);
     if (response.status === 404) throw new NotFoundError(`${sitePath} is not on ${this.description} (HTTP 404).`);
     if (!response.ok) throw new DocsError(`${url.href} answered HTTP ${response.status}.`);
     // Many static hosts answer any unknown path with their HTML home or 404 page and status 200.

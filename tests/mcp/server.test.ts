@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('tools/list', () => {
-  it('lists the four tools, each with one required main argument first in its schema', async () => {
+  it('lists the tools, each with one required main argument first in its schema', async () => {
     const {tools} = await server.client.listTools();
     const shapes = Object.fromEntries(
       tools.map((t) => [
@@ -59,6 +59,8 @@ describe('tools/list', () => {
       get_page: {first: 'page', required: ['page']},
       list_api_operations: {first: 'tag', required: ['tag']},
       get_api_operation: {first: 'operation', required: ['operation']},
+      submit_feedback: {first: 'page', required: ['page', 'problem']},
+      validate_yaml: {first: 'yaml', required: ['yaml']},
     });
     for (const t of tools) expect(t.description?.length ?? 0).toBeGreaterThan(40);
   });
@@ -69,7 +71,8 @@ describe('search_docs', () => {
     'finds the joins guide first, with a title, a site URL, a Markdown URL and a snippet',
     async () => {
       const answer = await callJson<SearchAnswer>(server.client, 'search_docs', {query: 'join tables'});
-      expect(answer.version).toBe('released');
+      // The answer names the version that answered: the released one by default.
+      expect([answer.version, answer.versionName]).toEqual(['0.1410', '0.1410 (released)']);
       // One line per page (the site's ranking), at most the search box's 8.
       expect(answer.hits.length).toBeGreaterThan(1);
       expect(answer.hits.length).toBeLessThanOrEqual(8);
@@ -97,9 +100,28 @@ describe('search_docs', () => {
         version: 'next',
         limit: 20,
       });
+      expect([answer.version, answer.versionName]).toEqual(['next', 'Next (unreleased)']);
       expect(answer.hits.length).toBeGreaterThan(8);
       expect(answer.hits.length).toBeLessThanOrEqual(20);
       for (const hit of answer.hits) expect(hit.url).toMatch(/^https:\/\/docs\.lightdash\.com\/next\//);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers the same for version "0.1410" as for "released", and released pages only',
+    async () => {
+      const byNumber = await callJson<SearchAnswer>(server.client, 'search_docs', {
+        query: 'pinning',
+        version: '0.1410',
+      });
+      const byName = await callJson<SearchAnswer>(server.client, 'search_docs', {
+        query: 'pinning',
+        version: 'released',
+      });
+      expect(byNumber).toEqual(byName);
+      expect(byNumber.hits.length).toBeGreaterThan(0);
+      for (const hit of byNumber.hits) expect(hit.url).not.toMatch(/^https:\/\/docs\.lightdash\.com\/next\//);
     },
     SLOW,
   );
@@ -127,19 +149,36 @@ describe('get_page', () => {
   const nextJoins = readFileSync(path.join(BUILD_DIR, 'next/guides/how-to-join-tables.md'), 'utf8');
   const home = readFileSync(path.join(BUILD_DIR, 'index.md'), 'utf8');
 
+  /** The first line of get_page's answer names the version that answered and the page. */
+  const released = (url: string, markdown: string) => `Docs version: 0.1410 (released) · ${url}\n\n${markdown}`;
+  const next = (url: string, markdown: string) => `Docs version: Next (unreleased) · ${url}\n\n${markdown}`;
+  const JOINS_URL = 'https://docs.lightdash.com/guides/how-to-join-tables';
+  const NEXT_JOINS_URL = 'https://docs.lightdash.com/next/guides/how-to-join-tables';
+
   it.each([
-    ['/guides/how-to-join-tables', joins],
-    ['guides/how-to-join-tables.md', joins],
-    ['/guides/how-to-join-tables/', joins],
-    ['https://docs.lightdash.com/guides/how-to-join-tables#always', joins],
-    ['https://docs.lightdash.com/next/guides/how-to-join-tables.md', nextJoins],
-    ['/next/guides/how-to-join%2Dtables', nextJoins],
-    ['/', home],
-    ['https://docs.lightdash.com/', home],
-  ])('%s gives the page’s Markdown file', async (page, expected) => {
-    const answer = await callTool(server.client, 'get_page', {page});
+    ['/guides/how-to-join-tables', undefined, released(JOINS_URL, joins)],
+    ['guides/how-to-join-tables.md', undefined, released(JOINS_URL, joins)],
+    ['/guides/how-to-join-tables/', undefined, released(JOINS_URL, joins)],
+    ['https://docs.lightdash.com/guides/how-to-join-tables#always', undefined, released(JOINS_URL, joins)],
+    ['https://docs.lightdash.com/next/guides/how-to-join-tables.md', undefined, next(NEXT_JOINS_URL, nextJoins)],
+    ['/next/guides/how-to-join%2Dtables', undefined, next(NEXT_JOINS_URL, nextJoins)],
+    ['/', undefined, released('https://docs.lightdash.com/', home)],
+    ['https://docs.lightdash.com/', undefined, released('https://docs.lightdash.com/', home)],
+    ['/guides/how-to-join-tables', '0.1410', released(JOINS_URL, joins)],
+    ['/guides/how-to-join-tables', 'released', released(JOINS_URL, joins)],
+    ['/guides/how-to-join-tables', 'next', next(NEXT_JOINS_URL, nextJoins)],
+    ['/next/guides/how-to-join-tables', 'next', next(NEXT_JOINS_URL, nextJoins)],
+  ])('%s (version %s) gives the page’s Markdown file', async (page, version, expected) => {
+    const answer = await callTool(server.client, 'get_page', {page, ...(version ? {version} : {})});
     expect(answer.isError).toBe(false);
     expect(answer.text).toBe(expected);
+  });
+
+  it('refuses a Next path asked for in the released version, and an unknown version', async () => {
+    const conflict = await callTool(server.client, 'get_page', {page: '/next/guides/pinning', version: '0.1410'});
+    expect(conflict).toEqual({isError: true, text: expect.stringMatching(/Next docs.*version "next"/)});
+    const unknown = await callTool(server.client, 'get_page', {page: '/guides/pinning', version: '0.1409'});
+    expect(unknown).toEqual({isError: true, text: expect.stringContaining('version')});
   });
 
   it.each([

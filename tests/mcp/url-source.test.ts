@@ -55,7 +55,11 @@ describe('a site served over HTTP', () => {
   );
 
   it('reads a page by path, by that site’s URL and by the published URL', async () => {
-    const expected = readFileSync(path.join(BUILD_DIR, 'guides/pinning.md'), 'utf8');
+    // Linked to the site it was read from, with the version that answered.
+    const expected = `Docs version: 0.1410 (released) · ${siteUrl}/guides/pinning\n\n${readFileSync(
+      path.join(BUILD_DIR, 'guides/pinning.md'),
+      'utf8',
+    )}`;
     for (const page of [
       '/guides/pinning',
       `${siteUrl}/guides/pinning.md`,

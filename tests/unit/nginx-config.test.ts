@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {nginxConfig} from '../../scripts/nginx-config.mjs';
+import {DISCOVERY_HEADERS} from '../../scripts/mcp-discovery.mjs';
 import {TYPES, cacheControlFor} from '../../scripts/serve.mjs';
 import {nginxHeaderValue} from '../nginx';
 
@@ -60,6 +61,23 @@ describe('nginxConfig', () => {
       expect(line, ext).toBeTruthy();
       if (type.includes('charset=utf-8') && !type.startsWith('text/html'))
         expect(conf, ext).toMatch(new RegExp(`^charset_types .*${type.split(';')[0].replace(/[+/]/g, '\\$&')}`, 'm'));
+    }
+  });
+
+  it('lets POSTs to /mcp through to a location the host adds, before the read-only rule refuses them', () => {
+    const exempt = conf.indexOf('if ($uri = /mcp) {\n    break;\n}');
+    expect(exempt).toBeGreaterThan(0);
+    expect(exempt).toBeLessThan(conf.indexOf('if ($request_method !~'));
+    // No location for it here: without the host's proxy, /mcp is a missing file (404), not a 502.
+    expect(conf).not.toMatch(/location[^{]*\/mcp/);
+  });
+
+  it('carries the MCP discovery Link header in every location', () => {
+    const withLinks = nginxConfig([...headers, ...DISCOVERY_HEADERS]);
+    for (const [name, block] of blocks(withLinks)) {
+      for (const [header, value] of DISCOVERY_HEADERS) {
+        expect(block, name).toContain(`add_header ${header} "${value}" always;`);
+      }
     }
   });
 

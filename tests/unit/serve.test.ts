@@ -307,6 +307,8 @@ describe('serve.mjs command line', () => {
     buildIfMissing: false,
     quiet: false,
     withAxe: false,
+    mcp: true,
+    allowedOrigins: [],
     help: false,
   };
 
@@ -323,6 +325,25 @@ describe('serve.mjs command line', () => {
       {...defaults, buildIfMissing: true, quiet: true, withAxe: true},
     ],
     [['-h'], {}, {...defaults, help: true}],
+    [
+      [
+        '--no-mcp',
+        '--site-url',
+        'https://docs.example.com',
+        '--allowed-origin',
+        'https://a.example',
+        '--feedback-file',
+        'f.jsonl',
+      ],
+      {},
+      {
+        ...defaults,
+        mcp: false,
+        siteUrl: 'https://docs.example.com',
+        allowedOrigins: ['https://a.example'],
+        feedbackFile: 'f.jsonl',
+      },
+    ],
   ])('parses %j with env %j', (argv, env, expected) => {
     expect(parseServeArgs(argv, env)).toEqual(expected);
   });

@@ -1,0 +1,108 @@
+/**
+ * The `validate_yaml` tool: the docs' own check of a dbt properties file (models/schema.yml with Lightdash settings),
+ * the same check as the page "Validate your YAML". The checker is the site's TypeScript module
+ * (src/lib/yamlCheck/checkYaml.ts), loaded through the loader hooks that bin/ registers first, as search/search.mjs
+ * loads the site's search; its schema is compiled into src/lib/yamlCheck/generated/, so nothing is read from the
+ * docs source and the answer is the same for a build folder and for the deployed site.
+ */
+import {z} from 'zod';
+import {checkDbtYaml, MAX_PROBLEMS, MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml.ts';
+
+export const VALIDATE_YAML_TOOL = 'validate_yaml';
+/** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */
+export const LIGHTDASH_SCHEMA_URL =
+  'https://github.com/lightdash/lightdash/blob/e0a2383134d1d63e67d08bf0956b5394769686d0/packages/common/src/schemas/json/lightdash-dbt-2.0.json';
+/** Kinds an agent may name; only `dbt` has a schema in these docs. */
+export const YAML_KINDS = ['dbt', 'chart', 'dashboard'];
+/**
+ * Input beyond the checker's own cap is refused by the input schema; up to ten times the cap it reaches the checker,
+ * which answers with the limit in words.
+ */
+const MAX_INPUT_CHARS = MAX_YAML_CHARS * 10;
+
+const CHECKER_NOTE =
+  "The Lightdash docs' own checker: it validates against the docs' JSON schema (schemas/lightdash-dbt.json), which " +
+  'is stricter than Lightdash on purpose (it reports unknown keys). It is not Lightdash itself: compile the project ' +
+  "with the Lightdash CLI to be sure. Lightdash's own published schema: " +
+  LIGHTDASH_SCHEMA_URL;
+
+class ToolInputError extends Error {}
+
+/**
+ * Checks one text and answers with the problems, each with its docs link made absolute against `linkBase` (the
+ * origin the server links to, such as https://docs.lightdash.com/).
+ * @param {string} yaml
+ * @param {string} kind
+ * @param {URL | string} linkBase
+ */
+export function validateYaml(yaml, kind, linkBase) {
+  if (kind !== 'dbt') {
+    throw new ToolInputError(
+      `validate_yaml checks dbt properties files only (kind "dbt", such as models/schema.yml): these docs publish no ` +
+        `schema for ${kind === 'chart' ? 'charts' : 'dashboards'} as code, so "${kind}" files cannot be checked here.`,
+    );
+  }
+  const base = new URL(linkBase);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  const result = checkDbtYaml(yaml);
+  const limit = result.problems.find((problem) => problem.kind === 'limit');
+  if (limit) throw new ToolInputError(`Not checked: ${limit.message} (${new URL(limit.docs, base).href})`);
+  return {
+    checker: CHECKER_NOTE,
+    schema: new URL('schemas/lightdash-dbt.json', base).href,
+    kind,
+    valid: result.valid,
+    lines: result.lines,
+    problemCount: result.problems.length + result.omitted,
+    problems: result.problems.map((problem) => ({
+      line: problem.line,
+      column: problem.column,
+      path: problem.path,
+      kind: problem.kind,
+      message: problem.message,
+      docs: new URL(problem.docs, base).href,
+    })),
+    ...(result.omitted ? {omitted: result.omitted, note: `Only the first ${MAX_PROBLEMS} problems are listed.`} : {}),
+  };
+}
+
+/**
+ * Registers the tool on an McpServer.
+ * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server
+ * @param {{linkBase: URL | string}} options
+ */
+export function registerValidateYaml(server, {linkBase}) {
+  server.registerTool(
+    VALIDATE_YAML_TOOL,
+    {
+      title: 'Validate a dbt YAML file with Lightdash settings',
+      description:
+        "The Lightdash docs' own checker for a dbt properties file (models/schema.yml with Lightdash meta: tables, " +
+        'dimensions, metrics, joins). Returns each problem with its line and column, its YAML path, a message and a ' +
+        "link to the docs section that explains the setting. It checks the shape of the file against the docs' JSON " +
+        'schema, not whether columns exist or SQL runs. Only dbt properties files: the docs publish no schema for ' +
+        `charts or dashboards as code. Lightdash's own published schema: ${LIGHTDASH_SCHEMA_URL}`,
+      inputSchema: {
+        yaml: z
+          .string()
+          .max(MAX_INPUT_CHARS)
+          .describe(`The whole file as text (at most ${MAX_YAML_CHARS.toLocaleString('en-US')} characters).`),
+        kind: z
+          .enum(YAML_KINDS)
+          .default('dbt')
+          .describe('What the file is: "dbt" (a dbt properties file, the default and the only kind checked here).'),
+      },
+      annotations: {readOnlyHint: true, openWorldHint: false},
+    },
+    async ({yaml, kind}) => {
+      try {
+        const answer = validateYaml(yaml, kind, linkBase);
+        return {content: [{type: 'text', text: JSON.stringify(answer, null, 2)}]};
+      } catch (error) {
+        if (!(error instanceof ToolInputError)) console.error('[lightdash-docs-mcp] validate_yaml failed:', error);
+        const message = error instanceof ToolInputError ? error.message : `Internal error: ${error?.message ?? error}`;
+        return {isError: true, content: [{type: 'text', text: message}]};
+      }
+    },
+  );
+}
