@@ -79,6 +79,7 @@ export const informationArchitecture: Item[] = [
     'guides/metrics-catalog',
     'guides/ai-analyst',
     'guides/vs-code-yaml-validation',
+    'guides/validate-your-yaml',
     category(
       'The Lightdash CLI',
       index(

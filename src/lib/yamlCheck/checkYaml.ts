@@ -1,0 +1,599 @@
+/**
+ * The docs' own checker of dbt properties files (models/schema.yml with Lightdash settings), shared by the page
+ * "Validate your YAML" (src/components/YamlValidator, in the browser) and the MCP tool `validate_yaml`
+ * (mcp/lib/validate-yaml.mjs). It parses the text with `yaml` (line and column of every node), validates the
+ * result against static/schemas/lightdash-dbt.json (compiled by scripts/build-yaml-validator.mjs), and turns each
+ * finding into a problem with its line, its YAML path, a message in plain words and the docs section that explains
+ * the setting (docLinks.ts). Nothing here touches the network or the DOM; messages are plain text (the page
+ * renders them as text, never as HTML).
+ */
+import type {ErrorObject} from 'ajv';
+import {
+  visit,
+  type Alias,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+  type YAMLMap,
+} from 'yaml';
+import {docLinkFor, LIMITS_LINK, SYNTAX_ERRORS_LINK, type DocTarget} from './docLinks';
+import {deref, propertiesOf, schemaPlace, type SchemaNode, type SchemaPlace} from './schemaWalk';
+import {schema as generatedSchema, validate} from './generated/validateDbtYaml.mjs';
+
+/** Larger input is refused before parsing: a 10,000-line schema.yml is about 300,000 characters. */
+export const MAX_YAML_CHARS = 1_000_000;
+/** At most this many problems are listed; the rest are counted. */
+export const MAX_PROBLEMS = 200;
+/**
+ * Aliases (`*name`) the parser may expand when it builds the data (the `yaml` package's own guard against
+ * "billion laughs" files, whose few lines of anchors expand to gigabytes).
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+export type ProblemKind = 'syntax' | 'schema' | 'limit';
+
+export interface YamlProblem {
+  readonly kind: ProblemKind;
+  /** 1-based line and column of the place the problem is about. */
+  readonly line: number;
+  readonly column: number;
+  /** Where in the YAML, such as `models[0].columns[1].meta.dimension.type`; empty for the file as a whole. */
+  readonly path: string;
+  readonly message: string;
+  /** The docs section that explains the setting: a doc id and anchor, relative to a docs version's root. */
+  readonly docs: DocTarget;
+}
+
+export interface YamlCheckResult {
+  readonly valid: boolean;
+  /** Sorted by line, then column; at most MAX_PROBLEMS. */
+  readonly problems: readonly YamlProblem[];
+  /** Problems found beyond MAX_PROBLEMS. */
+  readonly omitted: number;
+  readonly lines: number;
+}
+
+const schema = generatedSchema as SchemaNode;
+
+const NOUNS: Record<string, string> = {
+  '#': 'the top of the file',
+  model: 'a model',
+  column: 'a column',
+  modelMeta: "a model's meta",
+  join: 'a join',
+  groupDetail: 'a group in group_details',
+  columnMeta: "a column's meta",
+  dimension: 'a dimension',
+  additionalDimension: 'an additional dimension',
+  metric: 'a metric',
+  modelMetric: 'a model metric',
+  defaultTimeDimension: 'a default_time_dimension',
+};
+/** Objects that are not `$defs` of their own, named by the property that holds them. */
+const NOUNS_BY_PROPERTY: Record<string, string> = {
+  urls: 'a URL entry',
+  filters: 'a filter',
+  required_filters: 'a required filter',
+};
+
+export function checkDbtYaml(text: string): YamlCheckResult {
+  const lines = countLines(text);
+  if (text.length > MAX_YAML_CHARS) {
+    return finish(lines, [
+      limitProblem(
+        `The file has ${text.length.toLocaleString('en-US')} characters; the checker reads at most ` +
+          `${MAX_YAML_CHARS.toLocaleString('en-US')}. Split it into several properties files (dbt reads every .yml ` +
+          'file under your model paths) and check them one by one.',
+      ),
+    ]);
+  }
+  if (text.trim() === '') {
+    return finish(lines, [
+      {
+        kind: 'schema',
+        line: 1,
+        column: 1,
+        path: '',
+        message:
+          'The file is empty. A dbt properties file starts with `version: 2` and lists its models under `models:`.',
+        docs: docLinkFor('#') as DocTarget,
+      },
+    ]);
+  }
+
+  const lineCounter = new LineCounter();
+  let doc: Document;
+  try {
+    // YAML 1.1, as dbt's parser reads properties files: `yes`, `no`, `on` and `off` are booleans and `<<` merges.
+    doc = parseDocument(text, {lineCounter, version: '1.1', prettyErrors: false, uniqueKeys: true});
+  } catch (error) {
+    return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
+  }
+  const at = (offset: number) => {
+    const {line, col} = lineCounter.linePos(Math.max(0, Math.min(offset, text.length)));
+    return {line, column: col};
+  };
+  if (doc.errors.length > 0) {
+    // Only the first: after a syntax error the parser's reading of the lines below is a guess, and the errors it
+    // reports there (wrong indentation, odd keys) mostly follow from the first one.
+    const [first] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+    if (/call stack/i.test(first.message)) {
+      return finish(lines, [limitProblem('The file nests lists or mappings too deeply to be read.')]);
+    }
+    return finish(lines, [
+      {
+        kind: 'syntax',
+        ...at(first.pos[0]),
+        path: formatPath(pathAtOffset(doc, first.pos[0])),
+        message: syntaxMessage(first.code, first.message),
+        docs: SYNTAX_ERRORS_LINK,
+      },
+    ]);
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+  } catch (error) {
+    const message = errorText(error);
+    const unresolved = unresolvedAlias(doc);
+    if (unresolved) {
+      return finish(lines, [
+        {
+          kind: 'syntax',
+          ...at(unresolved.range?.[0] ?? 0),
+          path: formatPath(pathAtOffset(doc, unresolved.range?.[0] ?? 0)),
+          message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${unresolved.source}\``),
+          docs: SYNTAX_ERRORS_LINK,
+        },
+      ]);
+    }
+    if (/Excessive alias count/i.test(message)) {
+      return finish(lines, [
+        limitProblem(
+          'The file uses anchors and aliases (`&name` and `*name`) so heavily that expanding them could take more ' +
+            'memory than any real properties file needs, so it was not checked. Write the repeated settings out, or ' +
+            'use fewer levels of aliases.',
+        ),
+      ]);
+    }
+    return finish(lines, [limitProblem(`The file could not be read: ${message}.`)]);
+  }
+
+  if (validate(data)) return finish(lines, []);
+  // Every finding is placed first (cheap); messages, whose suggestions cost more, are written only for the ones
+  // listed, so a file with thousands of problems is answered as fast as one with a few.
+  const seen = new Set<string>();
+  const located = condense(validate.errors ?? [])
+    .map((error) => locate(error, doc))
+    .filter((found) => {
+      const key = `${found.offset}:${found.error.keyword}:${found.problemPath.join('/')}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.offset - b.offset);
+  const problems = located.slice(0, MAX_PROBLEMS).map((found) => schemaProblem(found, data, at));
+  return finish(lines, problems, located.length - problems.length);
+}
+
+function finish(lines: number, found: YamlProblem[], notListed = 0): YamlCheckResult {
+  const seen = new Set<string>();
+  const unique = found.filter((p) => {
+    const key = `${p.line}:${p.column}:${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  unique.sort((a, b) => a.line - b.line || a.column - b.column);
+  return {
+    valid: unique.length === 0 && notListed === 0,
+    problems: unique.slice(0, MAX_PROBLEMS),
+    omitted: Math.max(0, unique.length - MAX_PROBLEMS) + notListed,
+    lines,
+  };
+}
+
+function limitProblem(message: string): YamlProblem {
+  return {kind: 'limit', line: 1, column: 1, path: '', message, docs: LIMITS_LINK};
+}
+
+function countLines(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return text.endsWith('\n') ? count - 1 : count;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
+
+/** The first alias (`*name`) with no anchor (`&name`) before it: the parser leaves those for later. */
+function unresolvedAlias(doc: Document): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) === undefined) {
+        found = node;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** The parser's own message, with a hint for the mistakes people make most. */
+function syntaxMessage(code: string, message: string): string {
+  // The parser's wording for these is written for programmers; the hint says it all.
+  const replaced = new Set(['MULTIPLE_DOCS']);
+  const hints: Record<string, string> = {
+    BLOCK_AS_IMPLICIT_KEY:
+      'A value that holds a colon followed by a space must be quoted, such as `description: "Note: refunds excluded"`.',
+    DUPLICATE_KEY:
+      'The same key appears twice in one mapping, so one of its two values would be lost. Remove or rename one.',
+    TAB_AS_INDENT: 'YAML indentation must be spaces; this line is indented with a tab.',
+    MULTIPLE_DOCS: 'The file holds more than one YAML document (a `---` line in the middle). Keep one per file.',
+    BAD_ALIAS: 'An alias (`*name`) refers to an anchor (`&name`) that is not defined before it.',
+    BAD_INDENT:
+      'The indentation does not line up with the lines above: keys of one mapping must start in the same column.',
+  };
+  const first = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  if (replaced.has(code)) return `YAML syntax: ${hints[code]}`;
+  return `YAML syntax: ${first}.${hints[code] ? ` ${hints[code]}` : ''}`;
+}
+
+/**
+ * Keeps one finding for each value that matched none of the forms an `anyOf` allows. When the value has the shape
+ * of one form (a list, for `time_intervals`) the errors inside it say what is wrong and are kept; otherwise one
+ * message lists the forms.
+ */
+function condense(errors: ErrorObject[]): ErrorObject[] {
+  let list = errors.slice();
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const anyOfs = list.filter((e) => e.keyword === 'anyOf').sort((a, b) => depth(b) - depth(a));
+  for (const anyOf of anyOfs) {
+    if (!list.includes(anyOf)) continue;
+    const base = anyOf.instancePath;
+    const inside = list.filter((e) => e.instancePath === base || e.instancePath.startsWith(`${base}/`));
+    const deeper = inside.some((e) => e.instancePath !== base);
+    list = list.filter((e) => !inside.includes(e) || (deeper ? e.instancePath !== base : e === anyOf));
+  }
+  // The validator reports a bad metric name twice (the name's pattern, then propertyNames): keep the first.
+  return list.filter((e) => e.keyword !== 'propertyNames');
+}
+
+function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function formatPath(segments: readonly string[]): string {
+  return segments
+    .map((segment, i) => {
+      if (/^\d+$/.test(segment)) return `[${segment}]`;
+      const name = /^[A-Za-z_][\w-]*$/.test(segment) ? segment : `[${JSON.stringify(segment)}]`;
+      return i === 0 || name.startsWith('[') ? name : `.${name}`;
+    })
+    .join('');
+}
+
+function valueAt(data: unknown, segments: readonly string[]): unknown {
+  let current = data;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+function resolveNode(doc: Document, node: unknown): unknown {
+  return isAlias(node) ? node.resolve(doc) : node;
+}
+
+type Child = {key?: YamlNode; value?: YamlNode};
+/** Each mapping's entries by key, built once: a mapping of thousands of keys is searched once per problem. */
+const mapIndexes = new WeakMap<object, Map<string, Child>>();
+
+function mapIndex(doc: Document, node: YAMLMap): Map<string, Child> {
+  let index = mapIndexes.get(node);
+  if (index) return index;
+  index = new Map();
+  const merged: Map<string, Child>[] = [];
+  for (const pair of node.items) {
+    const key = pair.key;
+    if (isScalar(key) && (key.source === '<<' || typeof key.value === 'symbol')) {
+      const value = resolveNode(doc, pair.value);
+      for (const source of isSeq(value) ? value.items : [value]) {
+        const resolved = resolveNode(doc, source);
+        if (isMap(resolved)) merged.push(mapIndex(doc, resolved));
+      }
+    } else if (isScalar(key)) {
+      index.set(String(key.value), {key: key as YamlNode, value: (pair.value ?? undefined) as YamlNode | undefined});
+    }
+  }
+  // Keys written in the mapping win over merged ones; among merged sources the first one wins.
+  for (const source of merged) {
+    for (const [name, child] of source) if (!index.has(name)) index.set(name, child);
+  }
+  mapIndexes.set(node, index);
+  return index;
+}
+
+/** The key and value nodes of one step into a mapping (merge keys `<<` included) or a list. */
+function childOf(doc: Document, parent: unknown, segment: string): Child | undefined {
+  const node = resolveNode(doc, parent);
+  if (isSeq(node)) {
+    const item = node.items[Number(segment)];
+    return /^\d+$/.test(segment) && item ? {value: item as YamlNode} : undefined;
+  }
+  return isMap(node) ? mapIndex(doc, node).get(segment) : undefined;
+}
+
+function nodesAt(doc: Document, segments: readonly string[]) {
+  let value: unknown = doc.contents;
+  let key: YamlNode | undefined;
+  let parent: unknown;
+  for (const segment of segments) {
+    const child = childOf(doc, value, segment);
+    if (!child) return {value: undefined, key: undefined, parent: value, complete: false};
+    parent = value;
+    key = child.key;
+    value = child.value;
+  }
+  return {value: resolveNode(doc, value) as YamlNode | undefined, key, parent, complete: true};
+}
+
+/** The path of the innermost mapping entry or list item that holds `offset`. */
+function pathAtOffset(doc: Document, offset: number): string[] {
+  const path: string[] = [];
+  let node: unknown = doc.contents;
+  const holds = (n: unknown) => {
+    const range = (n as YamlNode | null)?.range;
+    return range ? range[0] <= offset && offset <= range[2] : false;
+  };
+  // Real properties files nest a dozen levels; a path deeper than this only says "very deep".
+  for (let guard = 0; guard < 64; guard += 1) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => holds(p.key) || holds(p.value));
+      if (!pair || !isScalar(pair.key)) break;
+      path.push(String(pair.key.value));
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex(holds);
+      if (index < 0) break;
+      path.push(String(index));
+      node = node.items[index];
+    } else {
+      break;
+    }
+  }
+  return path;
+}
+
+const quote = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+const code = (name: string) => `\`${name.length > 60 ? `${name.slice(0, 57)}...` : name}\``;
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'an empty value';
+  if (typeof value === 'string') return `the text ${quote(value)}`;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'a list';
+  return 'a mapping';
+}
+
+const TYPE_NOUNS: Record<string, string> = {
+  object: 'a mapping (`key: value` lines)',
+  array: 'a list (`- item` lines)',
+  string: 'a text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'empty (null)',
+};
+
+/** Each form a schema node allows, nested `anyOf`s flattened. */
+function describeForms(node: SchemaNode, depth: number): string[] {
+  const resolved = deref(schema, node).node;
+  if (resolved.anyOf && !resolved.enum && depth <= 4) {
+    return resolved.anyOf.flatMap((branch) => describeForms(branch, depth + 1));
+  }
+  return [describeSchema(resolved, depth)];
+}
+
+/** The forms a schema node allows, in words, for "must be ..." messages. */
+function describeSchema(node: SchemaNode, depth = 0): string {
+  const resolved = deref(schema, node).node;
+  if (depth > 4) return 'another form';
+  if (resolved.enum) {
+    const values = resolved.enum.map(String).join(', ');
+    return resolved.title ? `a ${resolved.title.toLowerCase()} (${values})` : `one of ${values}`;
+  }
+  if (resolved.anyOf) return joinOr(resolved.anyOf.flatMap((branch) => describeForms(branch, depth + 1)));
+  const type = Array.isArray(resolved.type) ? resolved.type[0] : resolved.type;
+  if (type === 'array') {
+    const items = resolved.items ? deref(schema, resolved.items).node : undefined;
+    if (items?.title) return `a list of ${items.title.toLowerCase()}s`;
+    if (items?.type === 'string') return 'a list of texts';
+    return 'a list of such values';
+  }
+  if (type === 'string' && resolved.title) return `a ${resolved.title.toLowerCase()}`;
+  return TYPE_NOUNS[type ?? ''] ?? 'another form';
+}
+
+function joinOr(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}`;
+}
+
+/** Enum values anywhere in a node's forms, for "did you mean" suggestions. */
+function enumValues(node: SchemaNode, depth = 0): string[] {
+  const resolved = deref(schema, node).node;
+  if (depth > 4) return [];
+  if (resolved.enum) return resolved.enum.map(String);
+  return (resolved.anyOf ?? []).flatMap((branch) => enumValues(branch, depth + 1));
+}
+
+/** Edit distance in which swapping two neighbouring letters (`lable` for `label`) counts as one edit. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return 99;
+  const d = Array.from({length: a.length + 1}, (_, i) =>
+    Array.from({length: b.length + 1}, (_, j) => (i ? (j ? 0 : i) : j)),
+  );
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The closest allowed name to a wrong one, when it is close enough to be a typo. */
+export function closest(wrong: string, allowed: readonly string[]): string | undefined {
+  const normal = (s: string) => s.toLowerCase().replace(/[\s_-]/g, '');
+  const same = allowed.find((a) => normal(a) === normal(wrong));
+  if (same) return same;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(wrong.length / 4));
+  for (const candidate of allowed) {
+    const distance = editDistance(wrong.toLowerCase(), candidate.toLowerCase());
+    if (distance <= bestDistance) {
+      best = candidate;
+      bestDistance = distance - 1;
+    }
+  }
+  return best;
+}
+
+const didYouMean = (suggestion: string | undefined) => (suggestion ? ` Did you mean ${code(suggestion)}?` : '');
+
+interface Located {
+  readonly error: ErrorObject;
+  readonly segments: string[];
+  readonly place: SchemaPlace;
+  readonly nodes: ReturnType<typeof nodesAt>;
+  /** Offset in the text the problem is reported at, and the path shown for it. */
+  readonly offset: number;
+  readonly problemPath: string[];
+}
+
+/** Where a finding is: the place in the schema, the YAML nodes, and the offset and path to report. */
+function locate(error: ErrorObject, doc: Document): Located {
+  const segments = pointerSegments(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const nodes = nodesAt(doc, segments);
+  let offset = nodes.value?.range?.[0] ?? nodes.key?.range?.[0] ?? (nodes.parent as YamlNode | undefined)?.range?.[0];
+  let problemPath = segments;
+  // An unknown key, or a metric name that breaks the naming rule, is reported at the key itself.
+  const key =
+    error.keyword === 'additionalProperties'
+      ? String(params.additionalProperty)
+      : (error as ErrorObject & {propertyName?: string}).propertyName;
+  if (key !== undefined) {
+    offset = childOf(doc, nodes.value, key)?.key?.range?.[0] ?? offset;
+    problemPath = [...segments, key];
+  }
+  return {error, segments, place: schemaPlace(schema, segments), nodes, offset: offset ?? 0, problemPath};
+}
+
+function schemaProblem(
+  {error, segments, place, offset, problemPath}: Located,
+  data: unknown,
+  at: (offset: number) => {line: number; column: number},
+): YamlProblem {
+  const params = error.params as Record<string, unknown>;
+  const value = valueAt(data, segments);
+  const last = segments[segments.length - 1];
+  const subject =
+    last === undefined
+      ? 'The top of the file'
+      : /^\d+$/.test(last)
+        ? `Item ${Number(last) + 1} of ${code(segments[segments.length - 2] ?? 'the list')}`
+        : code(last);
+  const noun =
+    place.atDefRoot && NOUNS[place.def]
+      ? NOUNS[place.def]
+      : (NOUNS_BY_PROPERTY[place.owner.property ?? ''] ?? 'this mapping');
+  const link = docLinkFor(place.owner.def, place.owner.property) ?? (docLinkFor('#') as DocTarget);
+  let docs = link;
+  let message: string;
+
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys(propertiesOf(schema, place.node));
+      message =
+        segments.length === 0
+          ? `Unknown key ${code(key)} at the top of the file. A dbt properties file has keys such as \`version\` and \`models\`.${didYouMean(closest(key, allowed))}`
+          : `Unknown key ${code(key)} in ${noun}.${didYouMean(closest(key, allowed))}` +
+            (allowed.length ? ` Keys allowed here: ${allowed.join(', ')}.` : '');
+      break;
+    }
+    case 'required': {
+      const missing = String(params.missingProperty);
+      if (place.atDefRoot) docs = docLinkFor(place.def, missing) ?? link;
+      message = `${capitalize(noun)} needs ${code(missing)}.`;
+      break;
+    }
+    case 'pattern': {
+      // Ajv names the offending key of a `propertyNames` rule on the error itself, not in its params.
+      const name = (error as ErrorObject & {propertyName?: string}).propertyName;
+      if (name !== undefined) {
+        const suggestion = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+        message =
+          `The metric name ${code(name)} may only use lowercase letters, digits and underscores.` +
+          (suggestion && suggestion !== name ? ` Try ${code(suggestion)}.` : '');
+      } else {
+        message = `${subject} does not have the form allowed here; found ${describeValue(value)}.`;
+      }
+      break;
+    }
+    case 'enum': {
+      const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
+      const title = place.node.title;
+      const what = title ? `a ${title.toLowerCase()} Lightdash knows` : `an allowed value for ${subject}`;
+      message =
+        `${typeof value === 'string' ? code(value) : capitalize(describeValue(value))} is not ${what}.` +
+        `${typeof value === 'string' ? didYouMean(closest(value, allowed)) : ''} Allowed: ${allowed.join(', ')}.`;
+      break;
+    }
+    case 'const':
+      message = `${subject} must be ${String(params.allowedValue)}; found ${describeValue(value)}.`;
+      break;
+    case 'type': {
+      const types = String(params.type).split(',');
+      message = `${subject} must be ${joinOr(types.map((t) => TYPE_NOUNS[t] ?? t))}; found ${describeValue(value)}.`;
+      break;
+    }
+    case 'anyOf': {
+      const suggestion = typeof value === 'string' ? closest(value, enumValues(place.node)) : undefined;
+      message = `${subject} must be ${describeSchema(place.node)}; found ${describeValue(value)}.${didYouMean(suggestion)}`;
+      break;
+    }
+    case 'minLength':
+      message = `${subject} must not be empty.`;
+      break;
+    case 'minimum':
+    case 'maximum':
+      message = `${subject} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}; found ${describeValue(value)}.`;
+      break;
+    case 'minProperties':
+      message = `${capitalize(noun)} must name a field and its value, such as \`status: completed\`.`;
+      break;
+    default:
+      message = `${subject} ${error.message ?? 'is not valid here'}.`;
+  }
+  return {kind: 'schema', ...at(offset), path: formatPath(problemPath), message, docs};
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

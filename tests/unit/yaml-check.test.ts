@@ -1,0 +1,339 @@
+// The docs' YAML checker (src/lib/yamlCheck): what it reports for good and bad dbt properties files, where (line,
+// column, path), with which link, and how it refuses hostile input. The same module runs on the page "Validate your
+// YAML" and behind the MCP tool validate_yaml.
+import fs from 'node:fs';
+import path from 'node:path';
+import {performance} from 'node:perf_hooks';
+import {describe, expect, it} from 'vitest';
+import {
+  checkDbtYaml,
+  closest,
+  MAX_PROBLEMS,
+  MAX_YAML_CHARS,
+  type YamlCheckResult,
+  type YamlProblem,
+} from '../../src/lib/yamlCheck/checkYaml';
+import {validatorFile, validatorSource, schemaFile} from '../../scripts/build-yaml-validator.mjs';
+
+const root = path.resolve(__dirname, '../..');
+const fixturesDir = path.join(root, 'tests/fixtures/dbt-schema');
+
+const VALID = `version: 2
+models:
+  - name: orders
+    meta:
+      label: Orders
+      joins:
+        - join: customers
+          sql_on: \${orders.customer_id} = \${customers.customer_id}
+    columns:
+      - name: amount
+        meta:
+          dimension:
+            type: number
+            format: usd
+          metrics:
+            total_revenue:
+              type: sum
+              round: 2
+`;
+
+/** The valid file with one line replaced (1-based). */
+function withLine(line: number, text: string): string {
+  const lines = VALID.split('\n');
+  lines[line - 1] = text;
+  return lines.join('\n');
+}
+
+const only = (result: YamlCheckResult): YamlProblem => {
+  expect(result.problems, JSON.stringify(result.problems, null, 2)).toHaveLength(1);
+  return result.problems[0];
+};
+
+it('the committed validator is the one scripts/build-yaml-validator.mjs writes from the schema', () => {
+  const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8'));
+  const expected = validatorSource(schema);
+  expect(
+    fs.readFileSync(validatorFile, 'utf8') === expected,
+    `${path.relative(root, validatorFile)} is out of date: run node scripts/build-yaml-validator.mjs`,
+  ).toBe(true);
+});
+
+it('accepts a valid file', () => {
+  expect(checkDbtYaml(VALID)).toEqual({valid: true, problems: [], omitted: 0, lines: 18});
+});
+
+describe.each([
+  {
+    name: 'an unknown property, with the closest known key',
+    text: withLine(5, '      lable: Orders'),
+    expected: {
+      kind: 'schema',
+      line: 5,
+      column: 7,
+      path: 'models[0].meta.lable',
+      docs: 'references/tables#table-properties',
+    },
+    message: /^Unknown key `lable` in a model's meta\. Did you mean `label`\?/,
+  },
+  {
+    name: 'a value of the wrong type',
+    text: withLine(18, '              round: two'),
+    expected: {
+      line: 18,
+      column: 22,
+      path: 'models[0].columns[0].meta.metrics.total_revenue.round',
+      docs: 'references/dimensions#round',
+    },
+    message: /^`round` must be a whole number; found the text "two"\.$/,
+  },
+  {
+    name: 'a value outside an enum, with a suggestion',
+    text: withLine(17, '              type: countdistinct'),
+    expected: {
+      line: 17,
+      column: 21,
+      path: 'models[0].columns[0].meta.metrics.total_revenue.type',
+      docs: 'references/metrics#metric-types',
+    },
+    message:
+      /^`countdistinct` is not a metric type Lightdash knows\. Did you mean `count_distinct`\? Allowed: percentile,/,
+  },
+  {
+    name: 'a join type outside its enum',
+    text: withLine(7, '        - join: customers\n          type: outer'),
+    expected: {line: 8, column: 17, path: 'models[0].meta.joins[0].type', docs: 'references/joins#join-types'},
+    message: /^`outer` is not a join type Lightdash knows\. Allowed: inner, full, left, right\.$/,
+  },
+  {
+    name: 'a missing required key, at the start of its mapping',
+    text: withLine(8, ''),
+    expected: {line: 7, column: 11, path: 'models[0].meta.joins[0]', docs: 'references/joins#sql-on'},
+    message: /^A join needs `sql_on`\.$/,
+  },
+  {
+    name: 'a metric name with capitals, at the name',
+    text: withLine(16, '            TotalRevenue:'),
+    expected: {
+      line: 16,
+      column: 13,
+      path: 'models[0].columns[0].meta.metrics.TotalRevenue',
+      docs: 'references/metrics#column-metrics',
+    },
+    message:
+      /^The metric name `TotalRevenue` may only use lowercase letters, digits and underscores\. Try `totalrevenue`\.$/,
+  },
+  {
+    name: 'a format that is neither named nor an expression, as one problem',
+    text: withLine(14, '            format: kms'),
+    expected: {
+      line: 14,
+      column: 21,
+      path: 'models[0].columns[0].meta.dimension.format',
+      docs: 'references/dimensions#format',
+    },
+    message:
+      /^`format` must be a named format \(km, mi, usd, gbp, eur, percent, id\) or a format expression; found the text "kms"\. Did you mean `km`\?$/,
+  },
+  {
+    name: 'a wrong item inside a list of time frames, at the item',
+    text: withLine(14, '            time_intervals: [DAY, FORTNIGHT]'),
+    expected: {
+      line: 14,
+      column: 35,
+      path: 'models[0].columns[0].meta.dimension.time_intervals[1]',
+      docs: 'references/dimensions#time-intervals',
+    },
+    message: /^`FORTNIGHT` is not a time frame Lightdash knows\./,
+  },
+  {
+    name: 'a YAML syntax error (a key written twice)',
+    text: withLine(5, '      label: Orders\n      label: Again'),
+    expected: {
+      kind: 'syntax',
+      line: 6,
+      column: 7,
+      path: 'models[0].meta.label',
+      docs: 'guides/validate-your-yaml#syntax-errors',
+    },
+    message: /^YAML syntax: Map keys must be unique\. The same key appears twice/,
+  },
+  {
+    name: 'a YAML syntax error (a tab as indentation)',
+    text: withLine(5, '\tlabel: Orders'),
+    expected: {kind: 'syntax', line: 5, docs: 'guides/validate-your-yaml#syntax-errors'},
+    message: /^YAML syntax: .*tab/i,
+  },
+  {
+    name: 'an alias without its anchor',
+    text: withLine(5, '      label: *table_label'),
+    expected: {
+      kind: 'syntax',
+      line: 5,
+      column: 14,
+      path: 'models[0].meta.label',
+      docs: 'guides/validate-your-yaml#syntax-errors',
+    },
+    message: /^YAML syntax: Unknown alias `\*table_label`\. An alias/,
+  },
+  {
+    name: 'an unquoted value with a colon in it',
+    text: withLine(5, '      label: Note: refunds excluded'),
+    expected: {kind: 'syntax', line: 5, docs: 'guides/validate-your-yaml#syntax-errors'},
+    message: /must be quoted, such as `description: "Note: refunds excluded"`\.$/,
+  },
+  {
+    name: 'an unknown key at the top of the file',
+    text: `${VALID}seeds_typo: []\n`,
+    expected: {line: 19, column: 1, path: 'seeds_typo', docs: 'references/tables#adding-tables'},
+    message: /^Unknown key `seeds_typo` at the top of the file\./,
+  },
+])('reports $name', ({text, expected, message}) => {
+  it('once, at the right place, with its section', () => {
+    const problem = only(checkDbtYaml(text));
+    expect(problem).toMatchObject({kind: 'schema', ...expected});
+    expect(problem.message).toMatch(message);
+  });
+});
+
+it('reads YAML as dbt does (1.1): yes/no are booleans and << merges; a problem in merged settings is at the anchor', () => {
+  const merged = `version: 2
+x-metric: &sum_metric
+  type: sum
+  bogus: 1
+models:
+  - name: orders
+    columns:
+      - name: amount
+        meta:
+          dimension:
+            hidden: yes
+          metrics:
+            total:
+              <<: *sum_metric
+              label: Total
+`;
+  const problems = checkDbtYaml(merged).problems;
+  expect(problems.map((p) => [p.line, p.path])).toEqual([
+    [2, 'x-metric'],
+    [4, 'models[0].columns[0].meta.metrics.total.bogus'],
+  ]);
+});
+
+it('lines are right deep into a long file', () => {
+  const models = Array.from({length: 400}, (_, i) => `  - name: model_${i}\n    meta:\n      label: Model ${i}`);
+  const text = `version: 2\nmodels:\n${models.join('\n')}\n  - name: last\n    meta:\n      order_fields_by: alphabetical\n`;
+  const problem = only(checkDbtYaml(text));
+  expect(problem).toMatchObject({line: 2 + 400 * 3 + 3, column: 24, path: 'models[400].meta.order_fields_by'});
+  expect(problem.message).toBe('`alphabetical` is not a field order Lightdash knows. Allowed: label, index.');
+});
+
+it('lists at most MAX_PROBLEMS problems, sorted by line, and counts the rest', () => {
+  const models = Array.from({length: MAX_PROBLEMS + 50}, (_, i) => `  - name: m${i}\n    meta:\n      lable: x`);
+  const result = checkDbtYaml(`version: 2\nmodels:\n${models.join('\n')}\n`);
+  expect(result.problems).toHaveLength(MAX_PROBLEMS);
+  expect(result.omitted).toBe(50);
+  const lines = result.problems.map((p) => p.line);
+  expect(lines).toEqual([...lines].sort((a, b) => a - b));
+});
+
+describe('hostile input', () => {
+  it('refuses an alias bomb ("billion laughs") without expanding it', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 9; i += 1) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const start = performance.now();
+    const problem = only(checkDbtYaml(`${levels.join('\n')}\n`));
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(problem).toMatchObject({kind: 'limit', docs: 'guides/validate-your-yaml#limits'});
+    expect(problem.message).toMatch(/anchors and aliases/);
+  });
+
+  it('refuses text over the size cap before parsing it, saying the limit', () => {
+    const text = `version: 2\nmodels:\n${'  - name: x\n'.repeat(Math.ceil(MAX_YAML_CHARS / 12))}`;
+    expect(text.length).toBeGreaterThan(MAX_YAML_CHARS);
+    const start = performance.now();
+    const problem = only(checkDbtYaml(text));
+    expect(performance.now() - start).toBeLessThan(100);
+    expect(problem).toMatchObject({kind: 'limit', line: 1, docs: 'guides/validate-your-yaml#limits'});
+    expect(problem.message).toContain(`reads at most ${MAX_YAML_CHARS.toLocaleString('en-US')}`);
+  });
+
+  it('checks a 100,000-character file of unknown keys within seconds', () => {
+    const keys = Array.from({length: 5000}, (_, i) => `      key_${'x'.repeat(10)}_${i}: 1`).join('\n');
+    const text = `version: 2\nmodels:\n  - name: m\n    meta:\n${keys}\n`;
+    expect(text.length).toBeGreaterThan(100_000);
+    const start = performance.now();
+    const result = checkDbtYaml(text);
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(result.problems).toHaveLength(MAX_PROBLEMS);
+    expect(result.omitted).toBe(5000 - MAX_PROBLEMS);
+  });
+
+  it('answers deeply nested input with a problem instead of throwing', () => {
+    const problem = only(checkDbtYaml(`${'['.repeat(50_000)}${']'.repeat(50_000)}`));
+    expect(problem).toMatchObject({kind: 'limit', message: 'The file nests lists or mappings too deeply to be read.'});
+  });
+
+  it('keeps markup and long strings as plain, shortened text in messages', () => {
+    const key = `<img src=x onerror="alert(1)">${'y'.repeat(500)}`;
+    const problem = only(checkDbtYaml(withLine(5, `      '${key}': 1`)));
+    expect(problem.message).toContain('`<img src=x onerror="alert(1)">');
+    expect(problem.message.length).toBeLessThan(600);
+    expect(problem.path.length).toBeLessThan(700);
+  });
+
+  it('says what is wrong with an empty file and with a list at the top', () => {
+    expect(only(checkDbtYaml('')).message).toMatch(/^The file is empty\./);
+    expect(only(checkDbtYaml('- a\n- b\n')).message).toBe(
+      'The top of the file must be a mapping (`key: value` lines); found a list.',
+    );
+  });
+});
+
+describe('closest', () => {
+  it.each([
+    ['lable', ['label', 'type'], 'label'],
+    ['metircs', ['metrics', 'joins'], 'metrics'],
+    ['countdistinct', ['count', 'count_distinct'], 'count_distinct'],
+    ['Sum', ['sum', 'min'], 'sum'],
+    ['completely_different', ['label', 'type'], undefined],
+  ])('%s → %s', (wrong, allowed, expected) => {
+    expect(closest(wrong, allowed)).toBe(expected);
+  });
+});
+
+describe('the committed schema fixtures', () => {
+  const files = (kind: string) =>
+    fs
+      .readdirSync(path.join(fixturesDir, kind))
+      .filter((f) => f.endsWith('.yml'))
+      .map((f) => [f, fs.readFileSync(path.join(fixturesDir, kind, f), 'utf8')] as const);
+
+  it.each(files('good'))('%s passes', (_name, text) => {
+    expect(checkDbtYaml(text).problems).toEqual([]);
+  });
+
+  // Each bad snippet names the JSON pointer of its error on its second line (`# error: <path> <keyword>`); the
+  // checker must report a problem at that place or, for an unknown key, on the key inside it.
+  it.each(files('bad'))('%s is reported where its header says', (_name, text) => {
+    const pointer = /^# error: (\S+)/m.exec(text)?.[1] ?? '';
+    const result = checkDbtYaml(text);
+    expect(result.valid).toBe(false);
+    const expectedPath = (pointer === '(root)' ? '' : pointer)
+      .split('/')
+      .filter(Boolean)
+      .map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`))
+      .join('');
+    expect(
+      result.problems.some(
+        (p) => expectedPath === '' || p.path === expectedPath || p.path.startsWith(`${expectedPath}.`),
+      ),
+      `${expectedPath}\n${JSON.stringify(result.problems, null, 2)}`,
+    ).toBe(true);
+    for (const p of result.problems) expect(p.kind).toBe('schema');
+  });
+});
