@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {agentInstructions, pageDirective, skillMd, withDirective, type AgentVersion} from './agents';
 import {pageToMarkdown} from './convert';
 import {
   generatedIndexMarkdown,
   llmsFullTxt,
   llmsTxt,
+  OVERVIEW,
   sidebarSections,
+  UNLISTED,
   type CategoryItem,
   type ExportedPage,
   type LinkLine,
@@ -49,15 +52,31 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
       const siteUrl = siteConfig.url.replace(/\/+$/, '');
       const exported = versions.map((version) => exportVersion(version, context.siteDir, siteUrl));
       const target = (permalink: string) => path.join(outDir, permalink.slice(siteConfig.baseUrl.length));
-      const writes: [string, string][] = exported.flatMap((v) =>
-        v.pages.map((page): [string, string] => [target(markdownPathFor(page.permalink)), page.markdown]),
-      );
+      // Every .md starts with the directive for agents (issue 36); llms-full.txt carries the same
+      // instructions once, at its top, and the pages without it.
+      const writes: [string, string][] = exported.flatMap((v) => {
+        const directive = pageDirective(agentVersion(v.version, siteUrl), siteUrl);
+        return v.pages.map((page): [string, string] => [
+          target(markdownPathFor(page.permalink)),
+          withDirective(page.markdown, directive),
+        ]);
+      });
       for (const v of exported) {
         // The released llms.txt points to the other versions' files; theirs stand alone.
         const others = v.version.isLast ? exported.filter((o) => o !== v) : [];
         const files = llmsFiles(v, others, siteUrl, siteConfig.tagline, apiOverview);
         const root = v.version.path.replace(/\/?$/, '/');
         writes.push([target(`${root}llms.txt`), files.index], [target(`${root}llms-full.txt`), files.full]);
+      }
+      const released = exported.find((v) => v.version.isLast);
+      if (released) {
+        const skill = skillMd({
+          siteUrl,
+          versions: [released, ...exported.filter((v) => v !== released)].map((v) => agentVersion(v.version, siteUrl)),
+          sections: released.sections.map((s) => s.title).filter((t) => t !== OVERVIEW && t !== UNLISTED),
+          apiOverview,
+        });
+        writes.push([target(`${siteConfig.baseUrl}skill.md`), skill]);
       }
       await Promise.all(
         writes.map(async ([file, text]) => {
@@ -67,6 +86,10 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
       );
     },
   };
+}
+
+function agentVersion(version: LoadedVersion, siteUrl: string): AgentVersion {
+  return {label: version.label, released: version.isLast, root: `${siteUrl}${version.path.replace(/\/?$/, '/')}`};
 }
 
 function exportVersion(version: LoadedVersion, siteDir: string, siteUrl: string): VersionExport {
@@ -149,14 +172,18 @@ function llmsFiles(
   const {version} = v;
   const root = `${siteUrl}${version.path.replace(/\/?$/, '/')}`;
   const title = version.isLast ? TITLE : `${TITLE} (${version.label})`;
-  const details = [
+  const about = [
     version.isLast
       ? `The released documentation (version ${version.label}) of Lightdash.`
       : `The documentation of Lightdash's unreleased version (${version.label}): features may change before release.`,
-    'Every page below is plain Markdown, written at build time from the page source: add `.md` to a page URL',
-    `(\`${root}index.md\` for the home page). Links inside pages open the HTML pages. [llms-full.txt](${root}llms-full.txt)`,
-    'holds every page in one file.',
+    'Every page below is plain Markdown, written at build time from the page source.',
+    `[llms-full.txt](${root}llms-full.txt) holds every page in one file.`,
   ].join(' ');
+  // The first page that is not a version home shows the `.md` rule on a real address.
+  const example = v.sections.flatMap((s) => s.pages).find((p) => !p.permalink.endsWith('/'))?.permalink ?? version.path;
+  const agents = agentVersion(version, siteUrl);
+  const details = `${about}\n\n${agentInstructions(agents, siteUrl, example)}`;
+  const fullDetails = agentInstructions(agents, siteUrl, example, {full: true});
   const api: LinkLine[] = apiOverview
     ? [
         {title: 'API reference', url: siteUrl + apiOverview, description: 'every endpoint of the Lightdash API'},
@@ -189,6 +216,6 @@ function llmsFiles(
   ];
   return {
     index: llmsTxt({title, summary, details, sections: v.sections, extra, siteUrl}),
-    full: llmsFullTxt({title, summary, sections: v.sections, siteUrl}),
+    full: llmsFullTxt({title, summary, details: fullDetails, sections: v.sections, siteUrl}),
   };
 }

@@ -40,8 +40,9 @@ export interface LinkLine {
   readonly description?: string;
 }
 
-const OVERVIEW = 'Overview';
-const UNLISTED = 'More pages';
+/** Titles of the llms.txt sections that are not sidebar categories. */
+export const OVERVIEW = 'Overview';
+export const UNLISTED = 'More pages';
 
 /** The page a sidebar item opens (a doc, or a category's landing doc or generated index). */
 function pageOf(item: SidebarItem, lookup: PageLookup): ExportedPage | undefined {
@@ -136,14 +137,18 @@ export function llmsTxt(input: LlmsTxt): string {
 
 /**
  * llms-full.txt: every page's Markdown in sidebar order. Each page starts with its own `# Title`,
- * followed by a `Source:` line with the page's URL, so a reader (or model) can cite it.
+ * followed by a `Source:` line with the page's URL, so a reader (or model) can cite it. `details`
+ * (the instructions for agents) comes once, after the summary.
  */
-export function llmsFullTxt(input: Pick<LlmsTxt, 'title' | 'summary' | 'sections' | 'siteUrl'>): string {
+export function llmsFullTxt(
+  input: Pick<LlmsTxt, 'title' | 'summary' | 'sections' | 'siteUrl'> & {readonly details?: string},
+): string {
   const seen = new Set<string>();
   const pages = input.sections.flatMap((s) => s.pages).filter((p) => !seen.has(p.permalink) && seen.add(p.permalink));
   const parts = pages.map((p) => {
     const [heading, ...rest] = p.markdown.trimEnd().split('\n');
     return [heading, `Source: ${input.siteUrl}${p.permalink}`, ...rest].join('\n');
   });
-  return `${[`# ${input.title}`, `> ${input.summary}`, ...parts].join('\n\n')}\n`;
+  const head = [`# ${input.title}`, `> ${input.summary}`, ...(input.details ? [input.details] : [])];
+  return `${[...head, ...parts].join('\n\n')}\n`;
 }

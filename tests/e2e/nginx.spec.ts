@@ -94,6 +94,7 @@ test('an unknown path gets the not-found page with status 404, revalidated, with
 test.describe('content types', () => {
   for (const [url, type] of [
     ['/guides/pinning.md', 'text/markdown; charset=utf-8'],
+    ['/skill.md', 'text/markdown; charset=utf-8'],
     ['/llms.txt', 'text/plain; charset=utf-8'],
     ['/schemas/lightdash-dbt.json', 'application/json; charset=utf-8'],
     ['/api/v1/openapi.yaml', 'application/yaml; charset=utf-8'],

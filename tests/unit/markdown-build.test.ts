@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config';
+import versions from '../../versions.json';
 import {mapLines} from '../../plugins/markdown-export/fences';
 import {markdownPathFor} from '../../plugins/markdown-export/markdownPath';
+import {pageDirective} from '../../plugins/markdown-export/agents';
+import {parse as parseYaml} from 'yaml';
 import {resolveFile} from '../../scripts/serve.mjs';
 import {routeRows} from '../routes';
 
@@ -20,6 +23,14 @@ const docRoutes = routeRows()
   ]);
 
 const read = (file: string) => fs.readFileSync(path.join(build, file), 'utf8');
+
+/** The directive for agents that starts every `.md` of a version (issue 36). */
+const directiveOf = (route: string) =>
+  route.startsWith('/next/')
+    ? pageDirective({label: 'Next', released: false, root: `${siteUrl}/next/`}, siteUrl)
+    : pageDirective({label: versions[0], released: true, root: `${siteUrl}/`}, siteUrl);
+/** A page's `# Title` line: the third line of its `.md`, after the directive and a blank line. */
+const titleLine = (markdown: string) => markdown.split('\n')[2];
 
 function markdownFiles(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -74,9 +85,19 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: 
     expect(offenders).toEqual([]);
   });
 
-  it('starts every .md with the page title and inlines partials (no component name left)', () => {
+  it('starts every .md with the one-line directive for agents of its version, then a blank line and the title', () => {
+    const wrong = docRoutes.filter((route) => {
+      const [directive, blank, title] = read(markdownPathFor(route).slice(1)).split('\n');
+      return directive !== directiveOf(route) || blank !== '' || !/^# \S/.test(title);
+    });
+    expect(wrong).toEqual([]);
+    expect(read('guides/pinning.md').split('\n')[0]).toContain(`${siteUrl}/llms.txt`);
+    expect(read('next/guides/pinning.md').split('\n')[0]).toContain(`${siteUrl}/next/llms.txt`);
+  });
+
+  it('inlines partials in the .md (no component name left)', () => {
     const page = read('get-started/setup-lightdash/using-explores.md');
-    expect(page.split('\n')[0]).toMatch(/^# \S/);
+    expect(titleLine(page)).toMatch(/^# \S/);
     expect(page).not.toMatch(/UsingExplores/);
     expect(page.length).toBeGreaterThan(1500);
   });
@@ -104,6 +125,18 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: 
             expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\)(: .+)?$/);
           }
         }
+      });
+
+      it('instructs agents before the first section: the .md rule, the MCP URL and how to report a problem', () => {
+        const head = text().slice(0, text().indexOf('\n## '));
+        expect(head).toContain('Instructions for AI agents:');
+        expect(head).toContain(`${siteUrl}/mcp`);
+        expect(head).toContain('`submit_feedback`');
+        expect(head).toContain('https://github.com/lightdash/lightdash/issues');
+        // The example of the .md rule is a real page of this version.
+        const [, example] = /by adding `\.md` to its URL: (\S+) for /.exec(head) ?? [];
+        expect(example?.startsWith(siteUrl + versionRoot)).toBe(true);
+        expect(resolveFile(build, (example ?? '').slice(siteUrl.length))).toBeTruthy();
       });
 
       it('links only to files that exist in the build', () => {
@@ -139,7 +172,11 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: 
     const leaks = indexes.flatMap((f) =>
       (JSON.parse(read(f)) as {documents: {t: string; u: string}[]}[])
         .flatMap((part) => part.documents)
-        .filter((d) => !explainer.test(d.u) && /View as Markdown|Copy page|Open in (ChatGPT|Claude)/.test(d.t))
+        .filter(
+          (d) =>
+            !explainer.test(d.u) &&
+            /View as Markdown|Copy page|Open in (ChatGPT|Claude)|Connect to (Cursor|VS Code)|Copy MCP config/.test(d.t),
+        )
         .map((d) => `${f}: ${d.u}`),
     );
     expect(leaks).toEqual([]);
@@ -149,9 +186,26 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: 
     const full = read('llms-full.txt');
     const released = docRoutes.filter((r) => !r.startsWith('/next/'));
     const missing = released.filter((route) => {
-      const title = read(markdownPathFor(route).slice(1)).split('\n')[0];
+      const title = titleLine(read(markdownPathFor(route).slice(1)));
       return !full.includes(`${title}\nSource: ${siteUrl}${route}\n`);
     });
     expect(missing).toEqual([]);
+    // The instructions come once, at the top; the pages in it carry no directive.
+    expect(full.match(/Instructions for AI agents:/g)).toHaveLength(1);
+    expect(full).not.toContain('> For AI agents:');
+  });
+
+  it('writes skill.md at the site root: Agent Skills front matter, then how to read, connect and report', () => {
+    const text = read('skill.md');
+    const [, yaml, body] = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(text) ?? [];
+    const front = parseYaml(yaml) as {name: string; description: string; metadata: Record<string, string>};
+    expect(front.name).toBe('lightdash-docs');
+    expect(front.description.length).toBeLessThanOrEqual(1024);
+    expect(front.metadata.version).toBe(versions[0]);
+    for (const url of [`${siteUrl}/llms.txt`, `${siteUrl}/next/llms.txt`, `${siteUrl}/mcp`])
+      expect(body).toContain(url);
+    expect(body).toContain('`submit_feedback`');
+    // Both servers send it as Markdown (.md), as every page's copy.
+    expect(resolveFile(build, '/skill.md')).toBeTruthy();
   });
 });

@@ -4,6 +4,15 @@ import {resolveHref} from '../../plugins/markdown-export/links';
 import {generatedIndexMarkdown, llmsFullTxt, llmsTxt, sidebarSections} from '../../plugins/markdown-export/llms';
 import type {ExportedPage, PageLookup, SidebarItem} from '../../plugins/markdown-export/llms';
 import {markdownPathFor} from '../../plugins/markdown-export/markdownPath';
+import {
+  agentInstructions,
+  pageDirective,
+  skillMd,
+  withDirective,
+  type AgentVersion,
+} from '../../plugins/markdown-export/agents';
+import {claudeCodeCommand, cursorInstallLink} from '../../src/components/PageMarkdownActions/connectLinks';
+import {parse as parseYaml} from 'yaml';
 
 const SITE = '/site';
 const PAGE = `${SITE}/docs/guides/page.mdx`;
@@ -293,5 +302,113 @@ describe('markdown-export: llms.txt', () => {
         '- [Guide A](https://docs.example.com/guides/a): Does A.\n- [CLI](https://docs.example.com/guides/cli): Command line.\n- More\n  - [Guide B](https://docs.example.com/guides/b)',
       ].join('\n\n') + '\n',
     );
+  });
+});
+
+describe('markdown-export: instructions for AI agents (issue 36)', () => {
+  const SITE = 'https://docs.example.com';
+  const released: AgentVersion = {label: '0.1410', released: true, root: `${SITE}/`};
+  const next: AgentVersion = {label: 'Next', released: false, root: `${SITE}/next/`};
+
+  it.each([
+    ['0.1410', released, `${SITE}/llms.txt`],
+    ['Next', next, `${SITE}/next/llms.txt`],
+  ])(
+    'the directive of %s is one short blockquote line naming its index, the .md rule, MCP and feedback',
+    (_label, version, index) => {
+      const line = pageDirective(version, SITE);
+      expect(line).not.toContain('\n');
+      expect(line).toMatch(/^> For AI agents: /);
+      expect(line.length).toBeLessThanOrEqual(300);
+      expect(line).toContain(` ${index};`);
+      expect(line).toContain('add .md to a page URL');
+      expect(line).toContain(` ${SITE}/mcp `);
+      expect(line).toContain('submit_feedback');
+      expect(line).toContain(version.released ? 'Lightdash 0.1410' : 'unreleased');
+    },
+  );
+
+  it('puts the directive on the first line and the page, from its title, two lines below', () => {
+    const page = withDirective('# Pinning\n\n> Pin things.\n\nBody.\n', pageDirective(released, SITE));
+    const lines = page.split('\n');
+    expect(lines[0]).toBe(pageDirective(released, SITE));
+    expect(lines[1]).toBe('');
+    expect(lines.slice(2).join('\n')).toBe('# Pinning\n\n> Pin things.\n\nBody.\n');
+  });
+
+  it('instructs how to find and read pages, the MCP URL and how to report a problem, with no heading', () => {
+    const text = agentInstructions(released, SITE, '/guides/pinning');
+    expect(text).not.toMatch(/^#/m);
+    expect(text).toMatch(/^Instructions for AI agents:\n\n- /);
+    expect(text).toContain(`${SITE}/guides/pinning.md for ${SITE}/guides/pinning;`);
+    expect(text).toContain(`${SITE}/index.md`);
+    expect(text).toContain(`${SITE}/mcp (Streamable HTTP)`);
+    expect(text).toContain('`submit_feedback`');
+    expect(text).toContain('https://github.com/lightdash/lightdash/issues');
+    expect(text).toContain('Lightdash 0.1410');
+    expect(agentInstructions(next, SITE, '/next/guides/pinning')).toContain(
+      `${SITE}/next/guides/pinning.md for ${SITE}/next/guides/pinning;`,
+    );
+    expect(agentInstructions(next, SITE, '/next/x')).toContain('unreleased');
+    // llms-full.txt holds the pages, so it says so instead of pointing to lists below.
+    expect(agentInstructions(released, SITE, '/x', {full: true})).toContain('Every page follows below');
+    expect(agentInstructions(released, SITE, '/x')).toContain('lists below');
+  });
+
+  it('llms-full.txt carries the instructions once, after the summary, before the first page', () => {
+    const full = llmsFullTxt({
+      title: 'Docs',
+      summary: 'S.',
+      details: agentInstructions(released, SITE, '/a', {full: true}),
+      sections: [{title: 'A', pages: [{permalink: '/a', title: 'A', description: '', markdown: '# A\n\nBody.\n'}]}],
+      siteUrl: SITE,
+    });
+    expect(full.startsWith('# Docs\n\n> S.\n\nInstructions for AI agents:\n\n- ')).toBe(true);
+    expect(full.match(/Instructions for AI agents/g)).toHaveLength(1);
+    expect(full).toContain('\n\n# A\nSource: https://docs.example.com/a\n\nBody.\n');
+  });
+
+  describe('skill.md', () => {
+    const text = skillMd({
+      siteUrl: SITE,
+      versions: [released, next],
+      sections: ['Guides', 'References', 'Self-hosting'],
+      apiOverview: '/api/v1/',
+    });
+    const [, yaml, body] = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(text) ?? [];
+
+    it('starts with Agent Skills front matter: a valid name, a description within 1024 characters, string metadata', () => {
+      const front = parseYaml(yaml) as Record<string, unknown>;
+      expect(Object.keys(front)).toEqual(['name', 'description', 'metadata']);
+      expect(front.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect((front.name as string).length).toBeLessThanOrEqual(64);
+      expect(typeof front.description).toBe('string');
+      expect((front.description as string).length).toBeGreaterThan(50);
+      expect((front.description as string).length).toBeLessThanOrEqual(1024);
+      expect(front.description).toContain('0.1410');
+      expect(front.metadata).toEqual({version: '0.1410', docs: `${SITE}/`, mcp: `${SITE}/mcp`});
+    });
+
+    it('says what the docs cover, the versions with their indexes, how to fetch pages, MCP and feedback', () => {
+      expect(body).toMatch(/^# /);
+      expect(body).toContain('Guides, References and Self-hosting');
+      for (const url of [`${SITE}/llms.txt`, `${SITE}/next/llms.txt`, `${SITE}/llms-full.txt`])
+        expect(body).toContain(url);
+      expect(body).toContain('`.md`');
+      expect(body).toContain(`${SITE}/api/v1/openapi.json`);
+      expect(body).toContain('`submit_feedback`');
+      expect(body).toContain('https://github.com/lightdash/lightdash/issues');
+    });
+
+    it('gives the same MCP set-up as the page menu: the Claude Code command and the Cursor config', () => {
+      const mcpUrl = `${SITE}/mcp`;
+      expect(body).toContain(`\n${claudeCodeCommand(mcpUrl)}\n`);
+      const blocks = [...body.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
+      const cursorConfig = JSON.parse(atob(new URL(cursorInstallLink(mcpUrl)).searchParams.get('config') ?? ''));
+      expect(blocks).toEqual([
+        {mcpServers: {'lightdash-docs': cursorConfig}},
+        {servers: {'lightdash-docs': {type: 'http', url: mcpUrl}}},
+      ]);
+    });
   });
 });

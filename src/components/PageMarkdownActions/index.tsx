@@ -1,6 +1,10 @@
-import React, {useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {mcpUrlFor} from '@site/src/lib/docsMcp';
 import {chatLinks} from './chatLinks';
+import {claudeCodeCommand, cursorInstallLink, vscodeInstallLink} from './connectLinks';
+import {buttonKey, menuKey} from './menuKeys';
 import styles from './styles.module.css';
 
 interface Props {
@@ -35,45 +39,234 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
+/** An entry of the menu: a link, or a button that copies the Claude Code command. */
+type MenuItem =
+  | {readonly label: string; readonly href: string; readonly newTab?: boolean; readonly type?: string}
+  | {readonly label: string; readonly copyCommand: string};
+
 /**
- * "Copy page" and "View as Markdown" (issue 11): a page's Markdown for a chat assistant or an editor;
- * "Open in ChatGPT" and "Open in Claude" (issue 22) start a chat about it.
+ * The menu's items for the page whose Markdown is `markdownUrl`, read on the site at `origin`. The chat
+ * links name the published site (`siteUrl`): an assistant cannot fetch a page from the reader's machine.
+ * The MCP items name the site being read: a local `npm run serve` connects the editor to itself.
+ */
+function menuItemsFor(siteUrl: string, markdownUrl: string, origin: string): MenuItem[] {
+  const mcpUrl = mcpUrlFor(origin);
+  return [
+    {label: 'View as Markdown', href: markdownUrl, type: 'text/markdown'},
+    ...chatLinks(siteUrl, markdownUrl).map(({assistant, href}) => ({
+      label: `Open in ${assistant}`,
+      href,
+      newTab: true,
+    })),
+    {label: 'Connect to Cursor', href: cursorInstallLink(mcpUrl)},
+    {label: 'Connect to VS Code', href: vscodeInstallLink(mcpUrl)},
+    {label: 'Copy MCP config for Claude Code', copyCommand: claudeCodeCommand(mcpUrl)},
+  ];
+}
+
+/**
+ * One split button above every title (issue 36): "Copy page" (issue 11), and a menu button whose menu
+ * holds View as Markdown (issue 11), Open in ChatGPT / Claude (issue 22) and the three ways to connect
+ * an editor to the docs MCP server of the site being read. It takes one row on a phone; the menu is an
+ * overlay, so opening it moves nothing. Keyboard and screen reader: the WAI-ARIA menu button pattern
+ * (menuKeys.ts). The menu is rendered only while open, from the address in the browser, so the server's
+ * HTML stays as small as before and never holds a wrong origin.
  */
 export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const [status, setStatus] = useState<Status>({busy: false, message: ''});
+  const [open, setOpen] = useState(false);
   // A second press while a copy is running is ignored rather than disabling the button, which
   // would drop keyboard focus to the page.
   const running = useRef(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  /** The item to focus once the menu has rendered (the menu button's keys choose first or last). */
+  const focusOnOpen = useRef(0);
+  const menuId = useId();
+  const toggleId = useId();
 
-  async function copy() {
+  /** Copies `text()` to the clipboard and says how it went; `failed` words the reason for this copy. */
+  async function copy(text: () => Promise<string>, done: string, failed: (reason: string) => string) {
     if (running.current) return;
     running.current = true;
     setStatus({busy: true, message: 'Copying…'});
     try {
-      await writeClipboard(await fetchMarkdown(markdownUrl));
-      setStatus({busy: false, message: 'Copied'});
+      await writeClipboard(await text());
+      setStatus({busy: false, message: done});
     } catch (error) {
-      setStatus({busy: false, message: `Could not copy: ${(error as Error).message}. “View as Markdown” still works.`});
+      setStatus({busy: false, message: failed((error as Error).message)});
     } finally {
       running.current = false;
     }
   }
 
+  const copyPage = () =>
+    copy(
+      () => fetchMarkdown(markdownUrl),
+      'Copied',
+      (reason) => `Could not copy: ${reason}. “View as Markdown” in the menu still works.`,
+    );
+
+  const copyCommand = (command: string) =>
+    copy(
+      async () => command,
+      'Copied the Claude Code command: run it in a terminal',
+      // The command is short: shown, it can still be copied by hand.
+      (reason) => `Could not copy: ${reason}. The command is: ${command}`,
+    );
+
+  // Only while open, so the server (which has no window) never builds it.
+  const menuItems = open ? menuItemsFor(siteConfig.url, markdownUrl, window.location.origin) : [];
+
+  useEffect(() => {
+    if (open) itemRefs.current[focusOnOpen.current]?.focus();
+  }, [open]);
+
+  function openMenu(focus: number) {
+    focusOnOpen.current = focus;
+    if (open) itemRefs.current[focus]?.focus();
+    else setOpen(true);
+  }
+
+  function closeMenu(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }
+
+  /**
+   * Closing removes the menu, so it waits for the event to finish: a link removed from the page
+   * during its own click does not navigate, and Tab must move focus before the item it starts from goes.
+   */
+  const closeAfterEvent = (returnFocus: boolean) => setTimeout(() => closeMenu(returnFocus), 0);
+
+  function onToggleKeyDown(event: React.KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      closeMenu(true);
+      return;
+    }
+    const result = buttonKey(event.key, menuItemsFor(siteConfig.url, markdownUrl, window.location.origin).length);
+    if (result && 'focus' in result) {
+      event.preventDefault();
+      openMenu(result.focus);
+    }
+  }
+
+  function onMenuKeyDown(event: React.KeyboardEvent) {
+    const current = itemRefs.current.findIndex((el) => el === document.activeElement);
+    if (event.key === ' ' && event.target instanceof HTMLAnchorElement) {
+      // Space activates a menu item as Enter does; a link on its own would scroll the page.
+      event.preventDefault();
+      event.target.click();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const result = menuKey(
+      event.key,
+      current,
+      menuItems.map((item) => item.label),
+    );
+    if (!result) return;
+    if ('focus' in result) {
+      event.preventDefault();
+      itemRefs.current[result.focus]?.focus();
+    } else if (result.close === 'return-focus') {
+      event.preventDefault();
+      closeMenu(true);
+    } else {
+      closeAfterEvent(false);
+    }
+  }
+
+  /** Focus leaving the menu for anything but its button (a click elsewhere, say) closes it. */
+  function onMenuBlur(event: React.FocusEvent) {
+    const next = event.relatedTarget as Node | null;
+    if (next && (next === toggleRef.current || menuRef.current?.contains(next))) return;
+    closeAfterEvent(false);
+  }
+
   return (
     <div className={styles.actions} role="group" aria-label="This page as Markdown">
-      <button type="button" className={styles.action} aria-busy={status.busy} onClick={() => void copy()}>
-        Copy page
-      </button>
-      <a className={styles.action} href={markdownUrl} type="text/markdown">
-        View as Markdown
-      </a>
-      {chatLinks(siteConfig.url, markdownUrl).map(({assistant, href}) => (
-        <a key={assistant} className={styles.action} href={href} target="_blank" rel="noopener noreferrer">
-          Open in {assistant}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      ))}
+      <div className={styles.split}>
+        <button
+          type="button"
+          className={clsx(styles.action, styles.copy)}
+          aria-busy={status.busy}
+          onClick={() => {
+            if (open) closeMenu(false);
+            void copyPage();
+          }}
+        >
+          Copy page
+        </button>
+        <button
+          ref={toggleRef}
+          id={toggleId}
+          type="button"
+          className={clsx(styles.action, styles.toggle)}
+          aria-label="More ways to use this page"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => (open ? closeMenu(true) : openMenu(0))}
+          onKeyDown={onToggleKeyDown}
+        >
+          <svg className={styles.chevron} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+        </button>
+        {open && (
+          <ul
+            ref={menuRef}
+            id={menuId}
+            className={styles.menu}
+            role="menu"
+            aria-labelledby={toggleId}
+            onKeyDown={onMenuKeyDown}
+            onBlur={onMenuBlur}
+          >
+            {menuItems.map((item, index) => (
+              <li key={item.label} role="none">
+                {'href' in item ? (
+                  <a
+                    ref={(el) => {
+                      itemRefs.current[index] = el;
+                    }}
+                    role="menuitem"
+                    tabIndex={-1}
+                    className={styles.item}
+                    href={item.href}
+                    type={item.type}
+                    {...(item.newTab ? {target: '_blank', rel: 'noopener noreferrer'} : {})}
+                    onClick={() => closeAfterEvent(true)}
+                  >
+                    {item.label}
+                    {item.newTab && <span className="visually-hidden"> (opens in a new tab)</span>}
+                  </a>
+                ) : (
+                  <button
+                    ref={(el) => {
+                      itemRefs.current[index] = el;
+                    }}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className={styles.item}
+                    onClick={() => {
+                      void copyCommand(item.copyCommand);
+                      closeMenu(true);
+                    }}
+                  >
+                    {item.label}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <span className={styles.status} role="status" aria-live="polite">
         {status.message}
       </span>

@@ -10,7 +10,7 @@ import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
 type Props = WrapperProps<typeof ContentType>;
 
 /**
- * Wrapped, not ejected: every doc gets Copy page / View as Markdown just above its title (issue 11).
+ * Wrapped, not ejected: every doc gets the Copy page split button and its menu just above its title (issues 11, 36).
  * A doc with `personalise_api_samples: true` in its front matter (the API recipes) shows the reader's
  * own Lightdash address and project in its code.
  */
