@@ -24,6 +24,16 @@ export const oldSiteRedirects: Record<string, string> = {
   '/help-and-contact/contact/contact_info': '/contact/contact_info',
 };
 
+/**
+ * Docs URLs that Lightdash versions after 0.1410 print (tests/fixtures/product-links.yaml, `later: true`), at the root
+ * like every product link. The SCIM discovery answer names /guides/scim (lightdash/lightdash#16862, 2025-09-12), which
+ * never existed; the custom chart editor links /references/custom-charts (#14537, 2025-04-29), a page only Next has.
+ */
+export const laterProductRedirects: Record<string, string> = {
+  '/guides/scim': '/references/scim-integration',
+  '/references/custom-charts': '/next/references/custom-charts',
+};
+
 /** Fragment name → the page that uses it (paths relative to a version root). */
 export const snippetRedirects: Record<string, string> = {
   'allowed-email-domains': '/get-started/setup-lightdash/invite-new-users',
@@ -74,6 +84,10 @@ function buildRedirects(): Redirect[] {
       if (version.name === 'released' && nextOnlySnippets.has(name)) continue;
       if (docExists(version.dir, to)) list.push({from: `${version.prefix}/snippets/${name}`, to: version.prefix + to});
     }
+  }
+  for (const [from, to] of Object.entries(laterProductRedirects)) {
+    const [dir, route] = to.startsWith('/next/') ? [next.dir, to.slice('/next'.length)] : [released.dir, to];
+    if (docExists(dir, route)) list.push({from, to});
   }
   for (const [from, to] of Object.entries(nextRenames)) {
     if (docExists(next.dir, to)) list.push({from: next.prefix + from, to: next.prefix + to});

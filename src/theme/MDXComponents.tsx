@@ -2,6 +2,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import HomeTiles from '@site/src/components/HomeTiles';
 import Diagram from '@site/src/components/Diagram';
 import Availability from '@site/src/components/Availability';
+import Anchor from '@site/src/components/Anchor';
 
 // The one place MDX globals are registered, so pages need no import for site components.
 export default {
@@ -9,6 +10,8 @@ export default {
   HomeTiles,
   // Where a plan- or deployment-limited feature is available, worded once (components/Availability/availability.ts).
   Availability,
+  // An old section id kept as a link target (`<Anchor id="old-id" />`), e.g. one the Lightdash app links to.
+  Anchor,
   // Put in place of ```mermaid blocks by plugins/remark-diagrams.
   Diagram,
 };
