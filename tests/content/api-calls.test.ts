@@ -26,6 +26,11 @@ export function callsIn(code: string): Call[] {
   return calls;
 }
 
+/** A call's path with its variable parts (`$X`, `${X}`, `<x>`, `{x}`) replaced, so it can be matched against a pattern. */
+const concrete = (p: string) => p.replace(/\$\{?\w+\}?|<[^>]+>|\{[^}]+\}/g, 'x');
+const pathPattern = (p: string) =>
+  new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`);
+
 let matchers: {method: string; re: RegExp; path: string}[] = [];
 beforeAll(() => {
   const doc = loadContract();
@@ -33,13 +38,48 @@ beforeAll(() => {
     Object.keys(item as object).map((method) => ({
       method: method.toUpperCase(),
       path: p,
-      re: new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+      re: pathPattern(p),
     })),
   );
 });
 
-const matches = (call: Call) =>
-  matchers.some((m) => m.method === call.method && m.re.test(call.path.replace(/\$\{?\w+\}?|<[^>]+>|\{[^}]+\}/g, 'x')));
+const matches = (call: Call) => matchers.some((m) => m.method === call.method && m.re.test(concrete(call.path)));
+
+/**
+ * Calls that Lightdash 0.1410 serves but leaves out of its published OpenAPI spec (controllers marked hidden), so the
+ * contract has no operation for them (issue 35: say they exist, and say they are outside the spec). A page may show
+ * one in an example only when its text says so in the words of OUTSIDE_SPEC_NOTE; each entry names its 0.1410 source.
+ */
+export const OUTSIDE_PUBLISHED_SPEC: readonly (Call & {readonly source: string})[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/scim/organization-access-tokens',
+    source: 'lightdash-docs@6b77312:docs/references/scim-integration.mdx',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/scim/organization-access-tokens/{tokenUuid}',
+    source: 'lightdash-docs@6b77312:docs/references/scim-integration.mdx',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/scim/organization-access-tokens/{tokenUuid}/rotate',
+    source: 'lightdash-docs@6b77312:docs/references/scim-integration.mdx',
+  },
+];
+export const OUTSIDE_SPEC_NOTE = /outside the published API spec/i;
+
+const outsideSpec = (call: Call) =>
+  OUTSIDE_PUBLISHED_SPEC.some((c) => c.method === call.method && pathPattern(c.path).test(concrete(call.path)));
+
+/** Calls in a page's code blocks that the contract lacks, less the listed ones when the page says they are outside it. */
+export function unknownCalls(body: string): string[] {
+  const noted = OUTSIDE_SPEC_NOTE.test(body);
+  return codeBlocks(body)
+    .flatMap((b) => callsIn(b.code))
+    .filter((c) => !matches(c) && !(noted && outsideSpec(c)))
+    .map((c) => `${c.method} ${c.path}`);
+}
 
 describe('API calls shown in the docs exist in the contract (method and path)', () => {
   it.each([
@@ -57,10 +97,29 @@ describe('API calls shown in the docs exist in the contract (method and path)', 
 
   const files = [...listMdx(path.join(root, 'docs')), ...listMdx(path.join(root, 'versioned_docs/version-0.1410'))];
   it.each(files.map((f) => [path.relative(root, f)]))('%s', (rel) => {
-    const unknown = codeBlocks(readPage(path.join(root, rel)).body)
-      .flatMap((b) => callsIn(b.code))
-      .filter((c) => !matches(c))
-      .map((c) => `${c.method} ${c.path}`);
-    expect(unknown).toEqual([]);
+    expect(unknownCalls(readPage(path.join(root, rel)).body)).toEqual([]);
+  });
+});
+
+describe('calls outside the published spec', () => {
+  const rotate =
+    '```bash\ncurl --request PATCH "$URL/api/v1/scim/organization-access-tokens/$ID/rotate" -d \'{}\'\n```';
+
+  it.each(OUTSIDE_PUBLISHED_SPEC)(
+    '$method $path is still missing from the contract (otherwise drop it from the list)',
+    (call) => {
+      expect(matches(call)).toBe(false);
+    },
+  );
+
+  it('are accepted only on a page that says they are outside the published spec', () => {
+    expect(unknownCalls(rotate)).toEqual(['PATCH /api/v1/scim/organization-access-tokens/$ID/rotate']);
+    expect(unknownCalls(`These calls are outside the published API spec.\n\n${rotate}`)).toEqual([]);
+  });
+
+  it('do not let other unknown calls through on such a page', () => {
+    const page =
+      'These calls are outside the published API spec.\n\n```bash\ncurl -X DELETE "$URL/api/v1/scim/nothing"\n```';
+    expect(unknownCalls(page)).toEqual(['DELETE /api/v1/scim/nothing']);
   });
 });

@@ -109,6 +109,8 @@ const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
   'DBT_SCHEMA',
   'DBT_PASSWORD',
   'DBT_CLOUD_SERVICE_TOKEN',
+  // dbt's own naming for a git token read by packages.yml (the private-packages troubleshooting entry).
+  'DBT_ENV_SECRET_GIT_CREDENTIAL',
   'GOOGLE_APPLICATION_CREDENTIALS',
   'GOOGLE_CREDENTIALS',
   'GITHUB_ACTOR',

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {
+  evidenceProblems,
+  expandLegend,
+  LATER_MARKER,
+  legendOf,
+  loadSpecNames,
+  parseSources,
+  specFile,
+} from './fact-sources';
 import {listMdx} from './mdx';
 
 // Every released page carries a fact record (docs-facts/<page>.md) saying which version-specific
@@ -8,6 +17,11 @@ import {listMdx} from './mdx';
 const root = path.resolve(__dirname, '../..');
 const releasedDir = path.join(root, 'versioned_docs/version-0.1410');
 const recordsDir = path.join(root, 'docs-facts');
+/**
+ * Rows per record that predate the source rule and still cite no dated source (issue 35's truth pass
+ * works them off): record id → count. Counts only go down; see the two tests that read it.
+ */
+const UNSOURCED_FILE = path.join(__dirname, 'fact-rows-to-source.json');
 
 export const RECORD_HEADER = '| claim | evidence | result |';
 const HEADER_CELLS = ['claim', 'evidence', 'result'];
@@ -40,6 +54,19 @@ function cells(row: string): string[] {
     .replace(/\|$/, '')
     .split(/(?<!\\)\|/)
     .map((cell) => cell.trim());
+}
+
+/** The body rows of a record's claim table, each as its cells (empty when there is no such table). */
+export function recordRows(text: string): string[][] {
+  const lines = text.split('\n').map((line) => line.trimEnd());
+  const start = lines.findIndex((line) => line.startsWith('|') && cells(line).join() === HEADER_CELLS.join());
+  if (start < 0 || !SEPARATOR.test(lines[start + 1] ?? '')) return [];
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(cells(line));
+  }
+  return rows;
 }
 
 /** What is wrong with one record's text (empty when it is well formed). */
@@ -88,6 +115,120 @@ describe('fact records (docs-facts/)', () => {
       return recordProblems(text).map((p) => `${id}: ${p}`);
     });
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe('fact record sources (docs-facts/index.md, "How a row names its source")', () => {
+  const spec = loadSpecNames(specFile);
+  const rows = recordIds()
+    .sort()
+    .flatMap((id) => {
+      const text = fs.readFileSync(path.join(recordsDir, `${id}.md`), 'utf8');
+      const found = recordRows(text);
+      const legend = legendOf(text);
+      return found.map((row, i) => ({id, n: i + 1, row, legend, onlyRow: found.length === 1}));
+    });
+
+  const failingByRecord = new Map<string, string[]>();
+  for (const {id, n, row, legend, onlyRow} of rows) {
+    const evidence = row.length === 3 ? expandLegend(row[1], legend) : '';
+    const problems = row.length === 3 ? evidenceProblems(row[0], evidence, spec, onlyRow) : [];
+    if (problems.length === 0) continue;
+    const list = failingByRecord.get(id) ?? [];
+    list.push(`${id} row ${n} (${row[0].slice(0, 60)}): ${problems.join('; ')}`);
+    failingByRecord.set(id, list);
+  }
+  const allowance = JSON.parse(fs.readFileSync(UNSOURCED_FILE, 'utf8')) as Record<string, number>;
+
+  it('every row names a dated source outside our own pages, and marks evidence dated after the release', () => {
+    // Rows written before the rule (issue 35) are counted per record in UNSOURCED_FILE: a record may
+    // not gain an unsourced row, and every other record must have none. Lists the rows over the count.
+    const over = [...failingByRecord].flatMap(([id, failing]) =>
+      failing.length > (allowance[id] ?? 0) ? [`${id}: ${failing.length} > ${allowance[id] ?? 0}`, ...failing] : [],
+    );
+    const total = [...failingByRecord.values()].reduce((sum, list) => sum + list.length, 0);
+    const summary = `${rows.length - total} of ${rows.length} rows pass, ${total} still to source`;
+    expect(over, `${summary}\n${over.join('\n')}`).toEqual([]);
+  });
+
+  it('the count of rows still to source only goes down (lower it when a record is sourced)', () => {
+    const stale = Object.entries(allowance).flatMap(([id, allowed]) => {
+      const now = failingByRecord.get(id)?.length ?? 0;
+      return now < allowed ? [`${id}: ${now} rows still to source, the file says ${allowed}`] : [];
+    });
+    expect(stale, `update ${path.relative(root, UNSOURCED_FILE)}:\n${stale.join('\n')}`).toEqual([]);
+  });
+});
+
+describe('evidenceProblems', () => {
+  const spec = {operationIds: new Set(['getCustomMetrics']), schemas: new Set(['FilterRule'])};
+  const check = (evidence: string, claim = 'a claim', onlyRow = false) =>
+    evidenceProblems(claim, evidence, spec, onlyRow);
+
+  it('accepts a file at a dated commit, a dated pull request and a spec operation or schema', () => {
+    expect(check('lightdash/lightdash@0a12762:packages/common/src/utils/filters.ts (2024-11-02)')).toEqual([]);
+    expect(check('lightdash-docs@6b77312:docs/references/filters.mdx')).toEqual([]);
+    expect(check('lightdash/lightdash#12001 (2024-10-20) adds it')).toEqual([]);
+    expect(check('openapi-0.1410.1 operationId `getCustomMetrics`; openapi-0.1410.1 schema FilterRule')).toEqual([]);
+  });
+
+  it('rejects a row without a source, an undated commit and a pull request without its date', () => {
+    expect(check('old docs references/filters')).toHaveLength(1);
+    expect(check('lightdash/lightdash@0a12762:packages/common/src/utils/filters.ts')).toHaveLength(1);
+    expect(check('lightdash/lightdash#12001')).toHaveLength(1);
+  });
+
+  it('rejects our own pages as evidence, next to a real source too', () => {
+    expect(check('lightdash-docs@6b77312:docs/references/roles.mdx; versioned_docs references/roles.mdx')).toHaveLength(
+      1,
+    );
+    expect(check('static/schemas/lightdash-dbt.json')).toHaveLength(2);
+    expect(check('lightdash-docs@6b77312:docs/a.mdx and docs/references/roles.mdx')).toHaveLength(1);
+  });
+
+  it('rejects a spec name the 0.1410.1 spec does not have', () => {
+    expect(check('openapi-0.1410.1 operationId listTokens')).toEqual([
+      'the 0.1410.1 spec has no operationId listTokens',
+    ]);
+  });
+
+  it('rejects a source dated after the release unless the row says why it still holds', () => {
+    const later = 'lightdash/lightdash#13757 (2025-02-05)';
+    expect(check(later)).toHaveLength(1);
+    expect(check(`${later}; ${LATER_MARKER}`)).toHaveLength(1);
+    expect(check(`${later}; ${LATER_MARKER} it added the operator, so 0.1410 lacked it`)).toEqual([]);
+  });
+
+  it('lets a record whose only row says there is no version-specific claim go without a source', () => {
+    expect(check('page scanned', 'no version-specific claim: links only', true)).toEqual([]);
+    expect(check('page scanned', 'no version-specific claim: links only', false)).toHaveLength(1);
+  });
+
+  it('accepts an operationId with spaces between backticks', () => {
+    const withSpaces = {operationIds: new Set(['Rotate personal access token']), schemas: new Set<string>()};
+    expect(
+      evidenceProblems('c', 'openapi-0.1410.1 operationId `Rotate personal access token`', withSpaces, false),
+    ).toEqual([]);
+  });
+
+  it('expands a source named once above the table', () => {
+    const legend = legendOf(
+      'EC = lightdash/lightdash@0a12762:packages/common/src/compiler/exploreCompiler.ts (2024-11-02)\n',
+    );
+    expect(check(expandLegend('EC `compileJoin`', legend))).toEqual([]);
+    expect(check(expandLegend('ECX', legend))).toHaveLength(1);
+  });
+
+  it('reads the dates of commits it knows', () => {
+    expect(parseSources('lightdash/helm-charts@2713c2a:charts/lightdash/values.yaml')).toEqual([
+      {
+        kind: 'file',
+        repo: 'lightdash/helm-charts',
+        commit: '2713c2a',
+        path: 'charts/lightdash/values.yaml',
+        date: '2024-09-26',
+      },
+    ]);
   });
 });
 
