@@ -107,7 +107,12 @@ export function createMcpHttpHandler({
     }
     if (stats.active >= maxConcurrent) {
       stats.refusedBusy++;
-      sendError(res, 503, -32000, 'Server busy: too many requests at once; retry shortly.', {'Retry-After': '1'});
+      // The body is not read, so the connection is closed: a client reusing it would meet a socket the
+      // server is about to drop ("other side closed" under a burst).
+      sendError(res, 503, -32000, 'Server busy: too many requests at once; retry shortly.', {
+        'Retry-After': '1',
+        Connection: 'close',
+      });
       return;
     }
 
