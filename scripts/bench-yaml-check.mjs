@@ -11,34 +11,10 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {fileURLToPath} from 'node:url';
 import '../mcp/lib/search/register.mjs';
+import {bigDbtYaml} from '../tests/yaml-samples.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {checkDbtYaml, MAX_YAML_CHARS} = await import('../src/lib/yamlCheck/checkYaml.ts');
-
-/**
- * A dbt properties file of at least `lines` lines (whole models, so it stays valid): models of 8 columns, each with
- * a dimension and a metric. tests/e2e/validate-yaml.spec.ts builds the same file.
- */
-export function bigDbtYaml(lines, {wrongMetricType = false} = {}) {
-  const out = ['version: 2', 'models:'];
-  for (let m = 0; out.length < lines; m += 1) {
-    out.push(`  - name: model_${m}`, '    meta:', `      label: Model ${m}`, '    columns:');
-    for (let c = 0; c < 8; c += 1) {
-      const type = wrongMetricType && c === 0 ? 'countdistinct' : 'sum';
-      out.push(
-        `      - name: column_${c}`,
-        `        description: Column ${c} of model ${m}.`,
-        '        meta:',
-        '          dimension:',
-        '            type: number',
-        '          metrics:',
-        `            total_column_${c}:`,
-        `              type: ${type}`,
-      );
-    }
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const lineCount = (text) => (text.match(/\n/g) ?? []).length.toLocaleString('en-US');
 

@@ -1,6 +1,7 @@
 import {test, expect, type Page} from '@playwright/test';
 import {hydrated, watchPage} from './helpers';
 import {axeViolations} from './axe';
+import {bigDbtYaml, THREE_MISTAKES_DBT_YAML as THREE_MISTAKES, VALID_DBT_YAML as VALID} from '../yaml-samples.mjs';
 
 /**
  * The page "Validate your YAML" (src/components/YamlValidator): the docs' own checker of dbt properties files runs
@@ -17,60 +18,6 @@ const validator = (page: Page) => page.locator('section.yaml-validator');
 const box = (page: Page) => validator(page).getByRole('textbox', {name: LABEL});
 const status = (page: Page) => validator(page).getByRole('status');
 const problems = (page: Page) => validator(page).getByRole('list', {name: 'Problems found'}).getByRole('listitem');
-
-const VALID = `version: 2
-models:
-  - name: orders
-    meta:
-      joins:
-        - join: customers
-          sql_on: \${orders.customer_id} = \${customers.customer_id}
-    columns:
-      - name: amount
-        meta:
-          metrics:
-            total_revenue:
-              type: sum
-`;
-
-/** Three kinds of mistake: an unknown key (line 4), a wrong join type (line 8), a misspelt metric type (line 15). */
-const THREE_MISTAKES = `version: 2
-models:
-  - name: orders
-    lable: Orders
-    meta:
-      joins:
-        - join: customers
-          type: outer
-          sql_on: \${orders.customer_id} = \${customers.customer_id}
-    columns:
-      - name: amount
-        meta:
-          metrics:
-            total_revenue:
-              type: countdistinct
-`;
-
-/** As scripts/bench-yaml-check.mjs: whole models of 8 columns, each with a dimension and a metric. */
-function bigDbtYaml(lines: number): string {
-  const out = ['version: 2', 'models:'];
-  for (let m = 0; out.length < lines; m += 1) {
-    out.push(`  - name: model_${m}`, '    meta:', `      label: Model ${m}`, '    columns:');
-    for (let c = 0; c < 8; c += 1) {
-      out.push(
-        `      - name: column_${c}`,
-        `        description: Column ${c} of model ${m}.`,
-        '        meta:',
-        '          dimension:',
-        '            type: number',
-        '          metrics:',
-        `            total_column_${c}:`,
-        '              type: sum',
-      );
-    }
-  }
-  return `${out.join('\n')}\n`;
-}
 
 async function open(page: Page, path = PAGE) {
   await page.goto(path);

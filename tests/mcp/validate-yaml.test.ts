@@ -6,6 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {BUILD_DIR, callJson, callTool, requireBuild, SLOW, startServer, type ServerUnderTest} from './client';
 import {LIGHTDASH_SCHEMA_URL} from '../../mcp/lib/validate-yaml.mjs';
 import {MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml';
+import {THREE_MISTAKES_DBT_YAML as BAD, VALID_DBT_YAML as GOOD} from '../yaml-samples.mjs';
 
 interface ValidateAnswer {
   checker: string;
@@ -17,38 +18,6 @@ interface ValidateAnswer {
   problems: {line: number; column: number; path: string; kind: string; message: string; docs: string}[];
   omitted?: number;
 }
-
-const GOOD = `version: 2
-models:
-  - name: orders
-    meta:
-      joins:
-        - join: customers
-          sql_on: \${orders.customer_id} = \${customers.customer_id}
-    columns:
-      - name: amount
-        meta:
-          metrics:
-            total_revenue:
-              type: sum
-`;
-/** Three kinds of mistake: an unknown key (line 4), a wrong join type (line 8), a misspelt metric type (line 15). */
-const BAD = `version: 2
-models:
-  - name: orders
-    lable: Orders
-    meta:
-      joins:
-        - join: customers
-          type: outer
-          sql_on: \${orders.customer_id} = \${customers.customer_id}
-    columns:
-      - name: amount
-        meta:
-          metrics:
-            total_revenue:
-              type: countdistinct
-`;
 
 let server: ServerUnderTest;
 

@@ -27,6 +27,15 @@ beforeAll(async () => {
 
 const top = async (q: string, n = 5) => (await search(q)).slice(0, n).map((hit) => hit.url);
 
+/** A check that query `q` has a result whose address holds `part` among its first `n`. */
+const expectAmongFirst = (n: number) => async (q: string, part: string) => {
+  const urls = await top(q, n);
+  expect(
+    urls.some((url) => url.includes(part)),
+    urls.join('\n'),
+  ).toBe(true);
+};
+
 describe('the vocabulary map', () => {
   it('has entries written as the search splits words, each once', () => {
     const problems = VOCABULARY.flatMap(({reader, docs}) => [
@@ -59,13 +68,7 @@ describe('the vocabulary map', () => {
     ['k8s zzqxv install', '/self-host/'],
     ['calculated field percent', '/references/table-calculations'],
     ['env var zzqxv site url', 'environment'],
-  ])('"%s" finds %s among the first five', async (q, part) => {
-    const urls = await top(q);
-    expect(
-      urls.some((url) => url.includes(part)),
-      urls.join('\n'),
-    ).toBe(true);
-  });
+  ])('"%s" finds %s among the first five', expectAmongFirst(5));
 });
 
 describe('misspelt words', () => {
@@ -79,20 +82,10 @@ describe('misspelt words', () => {
     ['dashbaord filters', '/references/filters'],
     ['enviroment variables', '/self-host/customize-deployment/environment-variables'],
     ['schedueld deliveries', 'scheduled-deliveries'],
-  ])('"%s" finds %s among the first five', async (q, part) => {
-    const urls = await top(q);
-    expect(
-      urls.some((url) => url.includes(part)),
-      urls.join('\n'),
-    ).toBe(true);
-  });
+  ])('"%s" finds %s among the first five', expectAmongFirst(5));
 
   it('does not put a near word in place of a real one: "aware" is not "away"', async () => {
-    const urls = await top('CLI behind Identity-Aware Proxy', 8);
-    expect(
-      urls.some((url) => url.includes('/references/lightdash-cli')),
-      urls.join('\n'),
-    ).toBe(true);
+    await expectAmongFirst(8)('CLI behind Identity-Aware Proxy', '/references/lightdash-cli');
   });
 });
 

@@ -3,9 +3,9 @@
  * working". The plugin's query variants drop at most one word of three or more, so two words that are
  * on no page ("blank", "working") empty the whole list. When a search finds nothing, it is tried again
  * with only the words the docs have: words that match nothing in any index, and the words readers add
- * to say something is wrong (TROUBLE_WORDS), are left out (and returned, for a view that names them).
- * Before a word is left out, readers' words get the docs' words (./vocabulary.ts) and a misspelt word
- * the nearest word the docs have (one letter off, two for words of eight letters or more).
+ * to say something is wrong (TROUBLE_WORDS), are left out. Readers' phrases are put in the docs' words
+ * first (./vocabulary.ts), and a word no page has adds the docs' nearest word (allowedTypos), whose lines
+ * only join the others (see Relaxed.input).
  */
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
