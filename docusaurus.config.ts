@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
 import remarkDiagrams from './plugins/remark-diagrams';
+import remarkWarehouseSql from './plugins/warehouse-sql/remark';
 import {ssrTemplate} from './ssrTemplate';
 import {codeThemeDark, codeThemeLight} from './src/lib/prism/themes';
 
@@ -65,7 +66,8 @@ const config: Config = {
           editUrl: ({versionDocsDirPath, docPath}) => `${editUrlBase}${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: true,
           // ```mermaid blocks become the SVGs of `npm run diagrams` (diagrams/); no diagram code reaches readers.
-          beforeDefaultRemarkPlugins: [remarkDiagrams],
+          // ```sql warehouses="…" blocks become one <WarehouseSql> group per example (plugins/warehouse-sql).
+          beforeDefaultRemarkPlugins: [remarkDiagrams, remarkWarehouseSql],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -101,7 +103,14 @@ const config: Config = {
         // Schema trees, examples and code samples of the API reference are noise in results; so is
         // the "Was this page helpful?" widget (rendered only in the browser, excluded here all the same).
         // The same goes for a diagram's mermaid source (src/components/Diagram).
-        ignoreCssSelectors: ['.api-search-skip', '.page-feedback', '.diagram-source'],
+        // An SQL example is indexed once, as its default warehouse's variant, without the selector's names.
+        ignoreCssSelectors: [
+          '.api-search-skip',
+          '.page-feedback',
+          '.diagram-source',
+          '[data-warehouse-variant]:not([data-warehouse-default])',
+          '[data-warehouse-control]',
+        ],
       },
     ],
   ],
@@ -128,6 +137,7 @@ const config: Config = {
     './plugins/bundle-stats/index.ts',
     './plugins/storage-guard/index.ts',
     './plugins/api-preferences/index.ts',
+    './plugins/warehouse-sql/index.ts',
     './plugins/search-guard/index.ts',
     './plugins/api-reference/index.ts',
     './plugins/markdown-export/index.ts',

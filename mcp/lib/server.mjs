@@ -11,6 +11,8 @@ import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
+import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
 
 export const SERVER_NAME = 'lightdash-docs';
 export const SERVER_VERSION = '0.1.0';
@@ -142,7 +144,8 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       description:
         'The Markdown of one docs page, by path (/guides/how-to-join-tables, /next/references/metrics) or by its URL, ' +
         'with or without ".md". The first line says which docs version answered and the page URL. ' +
-        'API reference pages have no Markdown: use get_api_operation for them.',
+        'API reference pages have no Markdown: use get_api_operation for them. ' +
+        'SQL examples that differ by warehouse come as labelled variants; give `warehouse` to keep only its variant.',
       inputSchema: {
         page: z.string().min(1).max(2048).describe('Path or URL of the page, e.g. /guides/how-to-join-tables.'),
         version: versionArgument()
@@ -151,15 +154,22 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
             `Docs version to read the page from: "${RELEASED_VERSION}" (released) or "next". ` +
               'Default: the version of the path (/next/... is Next, anything else the released version).',
           ),
+        warehouse: z
+          .enum(WAREHOUSE_IDS)
+          .optional()
+          .describe(
+            "The reader's warehouse: SQL examples written per warehouse keep only its variant. Default: every variant.",
+          ),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    tool(async ({page, version: input}) => {
+    tool(async ({page, version: input, warehouse}) => {
       const asked = input === undefined ? undefined : docsVersion(input).key;
       const {markdownPath, markdown} = await readPage(source, page, knownSites, {version: asked});
       const {versionName} = docsVersion(isNextPath(markdownPath) ? 'next' : 'released');
       const url = new URL(`.${pagePathOf(markdownPath)}`, linkBase).href;
-      return `Docs version: ${versionName} · ${url}\n\n${markdown}`;
+      const head = `Docs version: ${versionName}${warehouse ? ` · SQL for ${warehouseLabel(warehouse)}` : ''} · ${url}`;
+      return `${head}\n\n${warehouse ? onlyWarehouse(markdown, warehouse) : markdown}`;
     }),
   );
 

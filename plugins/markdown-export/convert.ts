@@ -9,6 +9,8 @@ import type {Nodes, Root, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AVAILABILITY, type AvailabilityKey} from '../../src/components/Availability/availability';
+import {variantLabel} from '../warehouse-sql/markdown';
+import {sqlRole} from '../warehouse-sql/warehouses';
 import {mapLines} from './fences';
 import {attribute, propLinks, stringOf} from './jsx';
 import {resolveHref, type LinkContext} from './links';
@@ -168,7 +170,13 @@ function splice(src: Source, node: Nodes): string {
   const [start, end] = offsets(node);
   const raw = src.text.slice(start, end);
   switch (node.type) {
-    case 'code':
+    case 'code': {
+      // An SQL variant keeps its fence and gets a label naming its warehouses (plugins/warehouse-sql/markdown.ts).
+      const role = node.lang?.toLowerCase() === 'sql' ? sqlRole(node.meta) : null;
+      return role?.kind === 'variant'
+        ? `${variantLabel(role.warehouses)}\n\n${continuationPrefix(src, node)}${raw}`
+        : raw;
+    }
     case 'inlineCode':
       return raw;
     case 'heading':

@@ -3,6 +3,7 @@ import HomeTiles from '@site/src/components/HomeTiles';
 import Diagram from '@site/src/components/Diagram';
 import Availability from '@site/src/components/Availability';
 import Anchor from '@site/src/components/Anchor';
+import {WarehouseSql, WarehouseVariant} from '@site/plugins/warehouse-sql/theme/WarehouseSql';
 
 // The one place MDX globals are registered, so pages need no import for site components.
 export default {
@@ -14,4 +15,7 @@ export default {
   Anchor,
   // Put in place of ```mermaid blocks by plugins/remark-diagrams.
   Diagram,
+  // Put around ```sql warehouses="…" variants by plugins/warehouse-sql.
+  WarehouseSql,
+  WarehouseVariant,
 };

@@ -174,6 +174,28 @@ describe('get_page', () => {
     expect(answer.text).toBe(expected);
   });
 
+  it('keeps only the SQL variant of the warehouse asked for, and every variant without one', async () => {
+    const page = '/guides/table-calculations/table-calculation-sql-templates/percent-of-total-column';
+    const all = await callTool(server.client, 'get_page', {page});
+    const labels = (text: string) => text.match(/^\*\*SQL for [^*]+:\*\*$/gm) ?? [];
+    expect(labels(all.text).length).toBeGreaterThan(1);
+    for (const [warehouse, name] of [
+      ['trino', 'Trino'],
+      ['bigquery', 'BigQuery'],
+    ]) {
+      const one = await callTool(server.client, 'get_page', {page, warehouse});
+      expect(one.isError).toBe(false);
+      expect(one.text.split('\n')[0]).toContain(`SQL for ${name}`);
+      // One label per group, each naming the warehouse; everything that is not a variant is kept.
+      expect(labels(one.text).length).toBeGreaterThan(0);
+      expect(labels(one.text).every((label) => label.includes(name))).toBe(true);
+      expect(labels(one.text).length).toBeLessThan(labels(all.text).length);
+      expect(one.text).toContain('## Things to watch');
+    }
+    const unknown = await callTool(server.client, 'get_page', {page, warehouse: 'oracle'});
+    expect(unknown.isError).toBe(true);
+  });
+
   it('refuses a Next path asked for in the released version, and an unknown version', async () => {
     const conflict = await callTool(server.client, 'get_page', {page: '/next/guides/pinning', version: '0.1410'});
     expect(conflict).toEqual({isError: true, text: expect.stringMatching(/Next docs.*version "next"/)});

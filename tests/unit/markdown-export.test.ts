@@ -51,6 +51,32 @@ describe('markdown-export: MDX → Markdown', () => {
     expect(out).toBe('# The page\n\n> What it says.\n\nHello.\n');
   });
 
+  it('labels each SQL variant with its warehouses, at the top level and inside a list item', () => {
+    const group = (indent: string) =>
+      [
+        '```sql warehouses="bigquery"',
+        'SAFE_DIVIDE(a, b)',
+        '```',
+        '',
+        '```sql warehouses="snowflake databricks postgres redshift trino"',
+        'a / b',
+        '```',
+      ]
+        .map((line) => (line ? indent + line : line))
+        .join('\n');
+    expect(body(`${group('')}\n`)).toBe(
+      `**SQL for BigQuery:**\n\n\`\`\`sql warehouses="bigquery"\nSAFE_DIVIDE(a, b)\n\`\`\`\n\n` +
+        `**SQL for Snowflake, PostgreSQL, Databricks, Redshift and Trino:**\n\n` +
+        `\`\`\`sql warehouses="snowflake databricks postgres redshift trino"\na / b\n\`\`\`\n`,
+    );
+    const listed = body(`1. Add it:\n\n${group('   ')}\n`);
+    expect(listed).toBe(
+      `1. Add it:\n\n   **SQL for BigQuery:**\n\n   \`\`\`sql warehouses="bigquery"\n   SAFE_DIVIDE(a, b)\n   \`\`\`\n\n` +
+        `   **SQL for Snowflake, PostgreSQL, Databricks, Redshift and Trino:**\n\n` +
+        `   \`\`\`sql warehouses="snowflake databricks postgres redshift trino"\n   a / b\n   \`\`\`\n`,
+    );
+  });
+
   it('drops a leading `# Title` of the body, which the metadata title replaces', () => {
     expect(body('# Same title\n\nText.\n')).toBe('Text.\n');
     expect(body('Intro.\n\n# Later h1\n')).toBe('Intro.\n\n# Later h1\n');

@@ -2,6 +2,8 @@ import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {mcpUrlFor} from '@site/src/lib/docsMcp';
+import {WAREHOUSES, type WarehouseId} from '@site/plugins/warehouse-sql/warehouses';
+import {chooseWarehouse, useWarehouse} from '@site/plugins/warehouse-sql/theme/useWarehouse';
 import {chatLinks} from './chatLinks';
 import {claudeCodeCommand, cursorInstallLink, vscodeInstallLink} from './connectLinks';
 import {buttonKey, menuKey} from './menuKeys';
@@ -39,18 +41,26 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-/** An entry of the menu: a link, or a button that copies the Claude Code command. */
+/**
+ * An entry of the menu: a link, a button that copies the Claude Code command, or (on a page with SQL written per
+ * warehouse) one of the warehouses to show SQL for.
+ */
 type MenuItem =
   | {readonly label: string; readonly href: string; readonly newTab?: boolean; readonly type?: string}
-  | {readonly label: string; readonly copyCommand: string};
+  | {readonly label: string; readonly copyCommand: string}
+  | {readonly label: string; readonly warehouse: WarehouseId};
+
+/** True when the page shows SQL variants (plugins/warehouse-sql): its menu then offers the warehouse choice too. */
+const pageHasWarehouseSql = () => document.querySelector('[data-warehouse-sql]') !== null;
 
 /**
  * The menu's items for the page whose Markdown is `markdownUrl`, read on the site at `origin`. The chat
  * links name the published site (`siteUrl`): an assistant cannot fetch a page from the reader's machine.
  * The MCP items name the site being read: a local `npm run serve` connects the editor to itself.
  */
-function menuItemsFor(siteUrl: string, markdownUrl: string, origin: string): MenuItem[] {
+function menuItemsFor(siteUrl: string, markdownUrl: string, origin: string, warehouseSql: boolean): MenuItem[] {
   const mcpUrl = mcpUrlFor(origin);
+  const warehouses = warehouseSql ? WAREHOUSES.map((w) => ({label: `SQL for ${w.label}`, warehouse: w.id})) : [];
   return [
     {label: 'View as Markdown', href: markdownUrl, type: 'text/markdown'},
     ...chatLinks(siteUrl, markdownUrl).map(({assistant, href}) => ({
@@ -61,6 +71,7 @@ function menuItemsFor(siteUrl: string, markdownUrl: string, origin: string): Men
     {label: 'Connect to Cursor', href: cursorInstallLink(mcpUrl)},
     {label: 'Connect to VS Code', href: vscodeInstallLink(mcpUrl)},
     {label: 'Copy MCP config for Claude Code', copyCommand: claudeCodeCommand(mcpUrl)},
+    ...warehouses,
   ];
 }
 
@@ -76,6 +87,7 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const [status, setStatus] = useState<Status>({busy: false, message: ''});
   const [open, setOpen] = useState(false);
+  const chosenWarehouse = useWarehouse();
   // A second press while a copy is running is ignored rather than disabling the button, which
   // would drop keyboard focus to the page.
   const running = useRef(false);
@@ -118,7 +130,9 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
     );
 
   // Only while open, so the server (which has no window) never builds it.
-  const menuItems = open ? menuItemsFor(siteConfig.url, markdownUrl, window.location.origin) : [];
+  const menuItems = open
+    ? menuItemsFor(siteConfig.url, markdownUrl, window.location.origin, pageHasWarehouseSql())
+    : [];
 
   useEffect(() => {
     if (open) itemRefs.current[focusOnOpen.current]?.focus();
@@ -147,7 +161,8 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
       closeMenu(true);
       return;
     }
-    const result = buttonKey(event.key, menuItemsFor(siteConfig.url, markdownUrl, window.location.origin).length);
+    const count = menuItemsFor(siteConfig.url, markdownUrl, window.location.origin, pageHasWarehouseSql()).length;
+    const result = buttonKey(event.key, count);
     if (result && 'focus' in result) {
       event.preventDefault();
       openMenu(result.focus);
@@ -245,6 +260,27 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
                     {item.label}
                     {item.newTab && <span className="visually-hidden"> (opens in a new tab)</span>}
                   </a>
+                ) : 'warehouse' in item ? (
+                  <button
+                    ref={(el) => {
+                      itemRefs.current[index] = el;
+                    }}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={item.warehouse === chosenWarehouse}
+                    tabIndex={-1}
+                    className={clsx(
+                      styles.item,
+                      index > 0 && !('warehouse' in menuItems[index - 1]) && styles.groupStart,
+                    )}
+                    onClick={() => {
+                      chooseWarehouse(item.warehouse);
+                      setStatus({busy: false, message: `Showing the SQL for ${item.label.replace(/^SQL for /, '')}`});
+                      closeMenu(true);
+                    }}
+                  >
+                    {item.label}
+                  </button>
                 ) : (
                   <button
                     ref={(el) => {
