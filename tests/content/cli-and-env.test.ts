@@ -121,9 +121,11 @@ const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
 /**
  * Server variables that the released version does not read, so no page of that version may document them.
  * POSTHOG_API_HOST was split into POSTHOG_FE_API_HOST and POSTHOG_BE_API_HOST in October 2024 (lightdash/lightdash#11943).
+ * RUDDERSTACK_ANALYTICS_DISABLED is read by later releases only: 0.1410 turns RudderStack off with an empty
+ * RUDDERSTACK_WRITE_KEY (lightdash/lightdash@0b7563df, parseConfig.ts and App.ts).
  */
 const NOT_IN_VERSION: Record<string, readonly string[]> = {
-  'versioned_docs/version-0.1410': ['POSTHOG_API_HOST'],
+  'versioned_docs/version-0.1410': ['POSTHOG_API_HOST', 'RUDDERSTACK_ANALYTICS_DISABLED'],
   docs: ['POSTHOG_API_HOST'],
 };
 

@@ -6,7 +6,9 @@
  * Roles are ordered: each one can do everything the roles before it can. Sources, all of the 0.1410 era (late 2024):
  * - the roles page of lightdash/lightdash-docs (Dec 2024 - early 2025);
  * - lightdash/lightdash packages/common/src/authorization/projectMemberAbility.ts and organizationMemberAbility.ts;
- * - lightdash/lightdash#8810 (Feb 2024): interactive viewers create and edit scheduled deliveries;
+ * - lightdash/lightdash#8810 (Feb 2024): interactive viewers create scheduled deliveries (in 0.1410 they edit only
+ *   their own: SchedulerService `checkUserCanUpdateSchedulerResource`);
+ * - no dated source says which role manages the embedding configuration, so it has no row here.
  * - lightdash/lightdash#13568 (Feb 2025): "only admins" can use content as code until developers got it after 0.1410.
  */
 
@@ -47,12 +49,6 @@ export const PROJECT_PERMISSIONS: readonly Permission<ProjectRole>[] = [
   },
   {id: 'sql-runner', label: 'Use the SQL runner', minRole: 'developer', keywords: /SQL runner/i},
   {id: 'virtual-views', label: 'Create virtual views', minRole: 'developer', keywords: /virtual view/i},
-  {
-    id: 'embedding',
-    label: 'Manage embedding configuration',
-    minRole: 'developer',
-    keywords: /embedding (settings|configuration)|embed secret/i,
-  },
   {
     id: 'preview-project',
     label: 'Create a preview project',
