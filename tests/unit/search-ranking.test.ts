@@ -1,7 +1,13 @@
 // The site's search ranking (src/lib/search/ranking.ts) and half-typed words (rankedSearch.ts), on
 // made-up plugin results: no build needed.
 import {describe, expect, it} from 'vitest';
-import {apiShapeOf, rankSearchResults, sectionOfUrl, type RankableResult} from '../../src/lib/search/ranking';
+import {
+  apiShapeOf,
+  rankSearchResults,
+  sectionOfUrl,
+  settingNamesOf,
+  type RankableResult,
+} from '../../src/lib/search/ranking';
 import {cutBackInputs, withCutBack} from '../../src/lib/search/typing';
 
 let nextId = 0;
@@ -40,6 +46,30 @@ describe('apiShapeOf', () => {
     expect(sectionOfUrl('/next/api/v1/schemas/Space')).toBe('apiSchema');
     expect(sectionOfUrl('/guides/api-recipes/export-a-chart-to-csv')).toBe('apiRecipe');
     expect(sectionOfUrl('/guides/api-reference-tips')).toBe('docs');
+  });
+});
+
+describe('setting names typed as such', () => {
+  it('are environment variables, snake_case keys and CLI flags, not ordinary or short capitalised words', () => {
+    expect(settingNamesOf('S3_ENDPOINT minio --skip-dbt-compile required_attributes PGHOST SSO api -y')).toEqual([
+      'S3_ENDPOINT',
+      '--skip-dbt-compile',
+      'required_attributes',
+      'PGHOST',
+    ]);
+    expect(settingNamesOf('how to set up SAML with Okta')).toEqual([]);
+  });
+
+  it('put the docs page that holds the name before a page that only has a near word in its title', () => {
+    const results = [
+      // The plugin's fuzzy match: "minio" is one letter from "minim", the stem of "minimal".
+      result('/get-started/new-to-dbt', 0, ['minio'], 'A minimal dbt project'),
+      result('/self-host/object-storage', 4, ['s3_endpoint'], 'Set S3_ENDPOINT to the address of your S3 store.'),
+    ];
+    expect(urls(rankSearchResults('S3_ENDPOINT minio', results, 8))[0]).toBe('/self-host/object-storage');
+    // The same line without the exact name (another variable) gets no such help.
+    const other = [results[0], result('/self-host/other', 4, ['s3_endpoint'], 'Set S3_ENDPOINT_URL here.')];
+    expect(urls(rankSearchResults('S3_ENDPOINT minio', other, 8))[0]).toBe('/get-started/new-to-dbt');
   });
 });
 

@@ -61,10 +61,17 @@ export function searchSite(loaded: LoadedIndexes, input: string, limit: number):
 
 /**
  * What the ranking compares titles and lines with: the words as typed (stop words count in titles),
- * plus the docs' words and corrected spellings the search used in their place.
+ * plus the docs' words the search used in their place, and the corrected spellings only when nothing
+ * else was left to search. A correction is a guess ("minio" is one letter from "minim", the stem of
+ * "minimal"): its lines join the list, but they must not outrank a page that has the words typed.
  */
 function rankingInput(input: string, relaxed: Relaxed): string {
-  return [input, ...relaxed.replaced.map((entry) => entry.docs), ...relaxed.corrected.map((c) => c.to)].join(' ');
+  const guessesOnly = relaxed.input === relaxed.withCorrections;
+  return [
+    input,
+    ...relaxed.replaced.map((entry) => entry.docs),
+    ...(guessesOnly ? relaxed.corrected.map((c) => c.to) : []),
+  ].join(' ');
 }
 
 const keyOf = (result: SearchResult) => `${result.type}:${result.document.i}`;

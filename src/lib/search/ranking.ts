@@ -66,6 +66,32 @@ const PHRASE_WEIGHT = 0.16;
 const TITLE_PHRASE_WEIGHT = 0.15;
 /** Score added when the page carries the exact identifier or `METHOD /path` the reader typed. */
 const EXACT_NAME_BONUS = 2;
+/**
+ * Score added to a docs page with a line that holds, exactly, a setting's name the reader typed: an
+ * environment variable (`S3_ENDPOINT`, `PGHOST`), a snake_case key (`required_attributes`) or a CLI flag
+ * (`--skip-dbt-compile`). The plugin also finds lines one letter off every word ("minio" finds "minimal"):
+ * a page that only has such near words must not pass one that explains the name.
+ */
+const SETTING_NAME_BONUS = 0.5;
+const SETTING_NAME =
+  /^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z][A-Z0-9]{4,}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][a-z0-9-]+)$/;
+
+/** The setting names among the typed words (see SETTING_NAME_BONUS), as typed. */
+export function settingNamesOf(input: string): string[] {
+  return input.split(/\s+/).filter((word) => SETTING_NAME.test(word));
+}
+
+/** True when the line's text holds `name` as a whole word, case kept. */
+function holdsName(text: string, name: string): boolean {
+  let at = text.indexOf(name);
+  while (at >= 0) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + name.length] ?? ' ';
+    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    at = text.indexOf(name, at + 1);
+  }
+  return false;
+}
 
 /**
  * Section weights for task questions and for API-shaped queries. API recipes are guides, but about
@@ -213,6 +239,7 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
+  const settingNames = settingNamesOf(input);
 
   // lunr's scores are comparable only within one index (titles, headings, …): scaled to that index's best.
   const bestScoreOfPlace = new Map<number, number>();
@@ -248,6 +275,10 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
     );
     const sectionWeight = weights[sectionOfUrl(group.url)];
     const named = shape.isApi && lines.some((line) => namesExactly(line, shape));
+    const explainsSetting =
+      settingNames.length > 0 &&
+      sectionOfUrl(group.url) === 'docs' &&
+      lines.some((line) => settingNames.some((name) => holdsName(line.document.t, name)));
     group.score =
       sectionWeight *
         (best +
@@ -256,8 +287,19 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
           TITLE_OVERLAP_WEIGHT * overlap +
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase) +
-      (named ? EXACT_NAME_BONUS : 0);
-    group.parts = {sectionWeight, best, pageCoverage, support, overlap, phrase, titlePhrase, named: Number(named)};
+      (named ? EXACT_NAME_BONUS : 0) +
+      (explainsSetting ? SETTING_NAME_BONUS : 0);
+    group.parts = {
+      sectionWeight,
+      best,
+      pageCoverage,
+      support,
+      overlap,
+      phrase,
+      titlePhrase,
+      named: Number(named),
+      explainsSetting: Number(explainsSetting),
+    };
   }
   return [...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder);
 }
