@@ -21,6 +21,12 @@ const cache = new IndexCache((input, init) => fetch(input, init));
 
 const answers = new AnswerCache(searchSite);
 
+/**
+ * Words the search page does not name among the ignored ones: "how to create a metric" would say
+ * "Ignored: how, to, a", and "doesn't" leaves a "t". The reader loses nothing by their leaving.
+ */
+const UNSAID_WORDS: ReadonlySet<string> = new Set(['a', 'the', 'to', 'how', 'why', 't']);
+
 /** The plugin's address rule (and its refusal of another origin: "Unexpected version url"). */
 function addressOf(baseUrl: string, searchContext: string): string {
   return searchIndexAddress(baseUrl, searchContext, searchIndexUrl, location.origin).href;
@@ -81,7 +87,7 @@ export class SiteSearchWorker {
     staged.answered();
     return {
       results,
-      ignored: [...new Set(first.relaxed?.ignored ?? [])],
+      ignored: [...new Set(first.relaxed?.ignored ?? [])].filter((word) => !UNSAID_WORDS.has(word)),
       closest: results.length === 0 ? closestPagesByTitle(input, loaded.wrappedIndexes[0]?.documents ?? [], 3) : [],
       complete,
     };

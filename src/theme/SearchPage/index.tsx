@@ -351,7 +351,7 @@ export default function SearchPage(): ReactNode {
         </p>
         {answer && answer.query === state.query && answer.ignored.length > 0 && (
           <p className={styles.note}>
-            Ignored: {answer.ignored.join(', ')}{' '}
+            Ignored: {answer.ignored.map((word) => shorten(word)).join(', ')}{' '}
             <span className={styles.why}>(on no page of this section, or only saying that something is wrong)</span>
           </p>
         )}
