@@ -32,6 +32,7 @@ import {
   VERSION_OPTIONS,
   type SearchPageParamProblem,
   type SearchPageState,
+  type SearchPlan,
 } from '@site/src/lib/search/searchPageParams';
 import {snippetOf, type SnippetPart} from '@site/src/lib/search/snippet';
 import type {SimilarPage} from '@site/src/lib/search/similarPages';
@@ -144,7 +145,8 @@ function Hit({result}: {result: SearchResult}): ReactNode {
 
 /** What the search worker answered for `query` (SiteSearchWorker.searchPage). */
 interface Answer {
-  query: string;
+  /** The search it answers (answerKey): a list for other words or another section is not this one's. */
+  key: string;
   results: SearchResult[];
   ignored: string[];
   closest: SimilarPage[];
@@ -152,11 +154,14 @@ interface Answer {
   complete: boolean;
 }
 
+const answerKey = (query: string, plan: SearchPlan) =>
+  JSON.stringify([query, plan.versionUrl, plan.context, plan.only]);
+
 /** The live status line: how many results, or why there are none (yet). */
-function statusText(query: string, answer: Answer | null, shown: number, busy: boolean, failed: boolean): string {
+function statusText(query: string, answer: Answer | null, current: boolean, shown: number, failed: boolean): string {
   if (!query) return '';
   if (failed) return 'Search could not run. Try again, or browse with the sidebar.';
-  if (!answer || (busy && answer.query !== query)) return 'Searching…';
+  if (!answer || !current || (shown === 0 && !answer.complete)) return 'Searching…';
   if (shown === 0) return 'No results';
   const count = `${shown} ${shown === 1 ? 'result' : 'results'} for “${shorten(query, 80)}”`;
   return answer.complete ? count : `${count} in titles and headings; searching the full text…`;
@@ -211,6 +216,7 @@ export default function SearchPage(): ReactNode {
     show({...state, query: draft});
   };
 
+  const key = answerKey(state.query, plan);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -225,11 +231,11 @@ export default function SearchPage(): ReactNode {
       const first = await searchPageByWorker(plan.versionUrl, plan.context, query, PAGE_RESULTS);
       if (!current) return;
       // An empty first stage (titles and headings) says nothing yet: the text of the pages may match.
-      if (first.complete || first.results.length > 0) setAnswer({query: state.query, ...first});
+      if (first.complete || first.results.length > 0) setAnswer({key, ...first});
       if (!first.complete) {
         const whole = await searchPageByWorker(plan.versionUrl, plan.context, query, PAGE_RESULTS, true);
         if (!current) return;
-        setAnswer({query: state.query, ...whole, complete: true});
+        setAnswer({key, ...whole, complete: true});
       }
       setBusy(false);
     };
@@ -241,7 +247,7 @@ export default function SearchPage(): ReactNode {
     return () => {
       current = false;
     };
-  }, [state.query, plan]);
+  }, [state.query, plan, key]);
 
   const [indexProblem, setIndexProblem] = useState<{reason: string; partial?: boolean} | null>(null);
   useEffect(() => {
@@ -265,10 +271,11 @@ export default function SearchPage(): ReactNode {
 
   // While a new query is searched, the last list stays on show (busy); an emptied query shows none.
   const hasQuery = state.query.trim() !== '';
-  const results = (answer && hasQuery && (answer.query === state.query || busy) ? answer.results : []).filter(
+  const current = answer?.key === key;
+  const results = (answer && hasQuery && (current || busy) ? answer.results : []).filter(
     (r) => plan.only !== 'docs' || !isApiReferenceUrl(r.document.u),
   );
-  const status = statusText(state.query.trim(), answer, results.length, busy, failed);
+  const status = statusText(state.query.trim(), answer, current, results.length, failed);
   const pageTitle = state.query ? `Search results for "${state.query}"` : 'Search the documentation';
 
   return (
@@ -349,7 +356,7 @@ export default function SearchPage(): ReactNode {
         <p role="status" className={styles.status}>
           {status}
         </p>
-        {answer && answer.query === state.query && answer.ignored.length > 0 && (
+        {answer && current && answer.ignored.length > 0 && (
           <p className={styles.note}>
             Ignored: {answer.ignored.map((word) => shorten(word)).join(', ')}{' '}
             <span className={styles.why}>(on no page of this section, or only saying that something is wrong)</span>
@@ -363,7 +370,7 @@ export default function SearchPage(): ReactNode {
             ))}
           </ol>
         )}
-        {answer && answer.query === state.query && !busy && results.length === 0 && answer.closest.length > 0 && (
+        {answer && current && !busy && results.length === 0 && answer.closest.length > 0 && (
           <section aria-labelledby="closest-pages">
             <h2 id="closest-pages" className={styles.closestTitle}>
               Pages with the closest titles
