@@ -95,7 +95,8 @@ export function searchParamProblems(
   contexts: readonly string[],
 ): SearchParamProblem[] {
   const problems: SearchParamProblem[] = [];
-  if (!versions.includes(params.version)) {
+  // `next` as well as the box's `next/`: the search page's version menu writes the shorter form.
+  if (!versions.includes(params.version) && !versions.includes(`${params.version}/`)) {
     problems.push({param: 'version', message: `There is no docs version “${shorten(params.version)}” on this site.`});
   }
   if (params.ctx && !contexts.includes(params.ctx)) {

@@ -213,7 +213,8 @@ test('the search page reads q, ctx and version', async ({page}) => {
   await page.goto('/search?q=personal%20access%20token&ctx=references');
   await hydrated(page);
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "personal access token"');
-  await expect(page.locator('#context-selector')).toHaveValue('references');
+  // The site's own page (src/theme/SearchPage) names its section menu "Section" (the plugin's was #context-selector).
+  await expect(page.getByLabel('Section', {exact: true})).toHaveValue('references');
   const first = page.locator('article h2 a').first();
   await expect(first).toHaveAttribute('href', /^\/references\//, {timeout: INDEX_LOAD});
   await page.goto('/search?q=pinning&version=next%2F');

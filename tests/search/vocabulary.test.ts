@@ -78,6 +78,12 @@ describe('misspelt words', () => {
     ]);
   });
 
+  it('looks up no misspelling for a word past 32 letters, which took seconds (a pasted string)', () => {
+    expect([allowedTypos('x'.repeat(32)), allowedTypos('x'.repeat(33)), allowedTypos('x'.repeat(200))]).toEqual([
+      2, 0, 0,
+    ]);
+  });
+
   it.each([
     ['dashbaord filters', '/references/filters'],
     ['enviroment variables', '/self-host/customize-deployment/environment-variables'],

@@ -95,8 +95,10 @@ describe('searchParamProblems', () => {
     ]);
   });
 
-  it('treats "next" without the slash as unknown, since the index would be /nextsearch-index.json', () => {
-    expect(searchParamProblems({version: 'next', ctx: ''}, versions, contexts).map((p) => p.param)).toEqual([
+  it('accepts "next" without the slash (the search page writes it and builds /next/ from it), nothing else', () => {
+    expect(searchParamProblems({version: 'next', ctx: ''}, versions, contexts)).toEqual([]);
+    expect(searchParamProblems({version: 'nex', ctx: ''}, versions, contexts).map((p) => p.param)).toEqual(['version']);
+    expect(searchParamProblems({version: 'next//', ctx: ''}, versions, contexts).map((p) => p.param)).toEqual([
       'version',
     ]);
   });

@@ -1,6 +1,6 @@
 // The not-found page's search input (src/lib/search/similarPages.ts): the words of a missing address.
 import {describe, expect, it} from 'vitest';
-import {pathWords, similarPages} from '../../src/lib/search/similarPages';
+import {closestPagesByTitle, pathWords, similarPages, titleCloseness} from '../../src/lib/search/similarPages';
 import type {SearchResult} from '../../src/lib/search/types';
 
 describe('pathWords', () => {
@@ -48,5 +48,34 @@ describe('similarPages', () => {
       {url: '/guides/how-to-create-metrics', title: 'Add metrics'},
       {url: '/references/dimensions', title: 'Dimensions reference'},
     ]);
+  });
+});
+
+describe('closestPagesByTitle', () => {
+  const titles = [
+    {t: 'Pinning', u: '/guides/pinning'},
+    {t: 'Pin charts to the homepage and spaces', u: '/guides/pin'},
+    {t: 'Metrics reference', u: '/references/metrics'},
+    {t: 'Dashboards', u: '/references/dashboards'},
+    {t: 'Pinning', u: '/guides/pinning'},
+  ];
+
+  it('offers the titles with most of the query’s letter pairs, each page once, the closest first', () => {
+    expect(closestPagesByTitle('pinz', titles, 3)).toEqual([
+      {url: '/guides/pinning', title: 'Pinning'},
+      {url: '/guides/pin', title: 'Pin charts to the homepage and spaces'},
+    ]);
+    expect(closestPagesByTitle('dashbords', titles, 1)).toEqual([{url: '/references/dashboards', title: 'Dashboards'}]);
+  });
+
+  it('offers nothing for a query no title is close to, or with no letters', () => {
+    expect(closestPagesByTitle('zqxjkvw', titles, 3)).toEqual([]);
+    expect(closestPagesByTitle('<>"\'', titles, 3)).toEqual([]);
+    expect(closestPagesByTitle('', titles, 3)).toEqual([]);
+  });
+
+  it('scores by letter pairs, not as a pattern', () => {
+    expect(titleCloseness('(*+?[\\', 'Pinning')).toEqual({shared: 0, dice: 0});
+    expect(titleCloseness('pinning', 'Pinning')).toEqual({shared: 1, dice: 1});
   });
 });

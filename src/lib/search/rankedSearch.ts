@@ -19,6 +19,19 @@ import {withCutBack} from './typing';
  * `SearchWorker.prototype.lowLevelFetchIndexes(baseUrl, searchContext)` resolves to), ranked.
  */
 export function searchSite(loaded: LoadedIndexes, input: string, limit: number): SearchResult[] {
+  return searchSiteExplained(loaded, input, limit).results;
+}
+
+/**
+ * `searchSite`, with how the query was relaxed when its results did not come from every typed word
+ * (null when they did): the search page names the words it ignored (src/theme/SearchPage).
+ */
+export function searchSiteExplained(
+  loaded: LoadedIndexes,
+  input: string,
+  limit: number,
+): {results: SearchResult[]; relaxed: Relaxed | null} {
+  const plain = (results: SearchResult[]) => ({results, relaxed: null});
   const pool = Math.max(limit, CANDIDATE_LIMIT);
   const {terms} = apiShapeOf(input);
   const find = (words: string) =>
@@ -31,32 +44,35 @@ export function searchSite(loaded: LoadedIndexes, input: string, limit: number):
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');
     const found = union(find(docsWords), candidates);
-    if (found.length > 0) return rankSearchResults(`${input} ${docsWords}`, found, limit);
+    if (found.length > 0) return plain(rankSearchResults(`${input} ${docsWords}`, found, limit));
   }
   if (candidates.length > 0) {
     // Lines with (nearly) every word were found. When none holds every word the docs have, the
     // answer is often a page that holds them in different lines: the lines of each word join in.
     // (The cheap test first: a line with every typed word ends it on most keystrokes.)
     const covers = (count: number) => candidates.some((result) => new Set(result.tokens).size >= count);
-    if (covers(new Set(typed).size)) return rankSearchResults(input, candidates, limit);
+    if (covers(new Set(typed).size)) return plain(rankSearchResults(input, candidates, limit));
     const relaxed = relaxInput(loaded, terms);
     const wanted = new Set(relaxed.input.split(/\s+/).filter(Boolean)).size;
-    if (wanted < 2 || covers(wanted)) return rankSearchResults(input, candidates, limit);
-    return rankSearchResults(
-      rankingInput(input, relaxed),
-      union(candidates, eachWord(relaxed.withCorrections, find, pool)),
-      limit,
-    );
+    if (wanted < 2 || covers(wanted)) return {results: rankSearchResults(input, candidates, limit), relaxed};
+    return {
+      results: rankSearchResults(
+        rankingInput(input, relaxed),
+        union(candidates, eachWord(relaxed.withCorrections, find, pool)),
+        limit,
+      ),
+      relaxed,
+    };
   }
   const relaxed = relaxInput(loaded, terms);
   const {input: words} = relaxed;
-  if (!words) return []; // no word of the question is on any page, or only words like "not working"
+  if (!words) return {results: [], relaxed}; // no word of the question is on any page, or only words like "not working"
   if (relaxed.ignored.length + relaxed.corrected.length + relaxed.replaced.length > 0) candidates = find(words);
   // No line has all the words (a reader's question spans a page, not a line): the lines of each word,
   // for the ranking to prefer the pages that hold the most of them.
   if (candidates.length === 0) candidates = eachWord(relaxed.withCorrections, find, pool);
   else if (relaxed.corrected.length > 0) candidates = union(candidates, eachWord(relaxed.withCorrections, find, pool));
-  return rankSearchResults(rankingInput(input, relaxed), candidates, limit);
+  return {results: rankSearchResults(rankingInput(input, relaxed), candidates, limit), relaxed};
 }
 
 /**

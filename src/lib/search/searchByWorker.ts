@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type {SearchResult} from './types';
 import type {IndexHealth} from '../searchIndex';
-import type {SiteSearchWorker} from './worker';
+import type {SearchPageAnswer, SiteSearchWorker} from './worker';
 
 let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
 /** Rejects when the worker's script fails to load or the worker crashes (Comlink would wait forever). */
@@ -51,6 +51,18 @@ export async function searchByWorker(
 ): Promise<SearchResult[]> {
   if (process.env.NODE_ENV !== 'production') return [];
   return (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
+}
+
+/** The search page's results, ignored words and closest pages (SiteSearchWorker.searchPage). */
+export async function searchPageByWorker(
+  baseUrl: string,
+  searchContext: string,
+  input: string,
+  limit: number,
+  whole = false,
+): Promise<SearchPageAnswer> {
+  if (process.env.NODE_ENV !== 'production') return {results: [], ignored: [], closest: [], complete: true};
+  return (await getRemoteWorker()).searchPage(baseUrl, searchContext, input, limit, whole);
 }
 
 /** Health of the index at `href`, from the search worker's own download of it. */

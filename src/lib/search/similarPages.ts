@@ -42,3 +42,63 @@ export function similarPages(results: SearchResult[], count: number): SimilarPag
   }
   return [...pages].map(([url, title]) => ({url, title}));
 }
+
+/** Pairs of neighbouring letters or digits of each word of `text`, lower case ("pin" → pi, in). */
+function letterPairs(text: string): string[] {
+  const pairs: string[] = [];
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const letters = Array.from(word);
+    for (let i = 1; i < letters.length; i++) pairs.push(`${letters[i - 1]}${letters[i]}`);
+  }
+  return pairs;
+}
+
+/**
+ * How close a title is to a query, by their letter pairs: first the share of the query's pairs the
+ * title has (a long title is not penalised for its other words), then Dice's coefficient (of two
+ * titles with the query's pairs, the one with fewer others is closer).
+ */
+export function titleCloseness(query: string, title: string): {shared: number; dice: number} {
+  const first = letterPairs(query);
+  const second = letterPairs(title);
+  if (first.length === 0 || second.length === 0) return {shared: 0, dice: 0};
+  const counts = new Map<string, number>();
+  for (const pair of second) counts.set(pair, (counts.get(pair) ?? 0) + 1);
+  let shared = 0;
+  for (const pair of first) {
+    const left = counts.get(pair) ?? 0;
+    if (left > 0) {
+      shared++;
+      counts.set(pair, left - 1);
+    }
+  }
+  return {shared: shared / first.length, dice: (2 * shared) / (first.length + second.length)};
+}
+
+/** A title must have at least this share of the query's letter pairs to be offered. */
+const MIN_SHARED = 0.5;
+
+/**
+ * The search page's offer when a query finds nothing: the `count` pages whose titles are closest to it
+ * (titleCloseness: "pinz" → "Pinning"), each page once. Nothing when no title is close: a list of
+ * unrelated pages would only mislead.
+ */
+export function closestPagesByTitle(
+  input: string,
+  titles: readonly {t: string; u: string}[],
+  count: number,
+): SimilarPage[] {
+  const better = (a: {shared: number; dice: number}, b: {shared: number; dice: number}) =>
+    a.shared - b.shared || a.dice - b.dice;
+  const scored = new Map<string, {title: string; score: {shared: number; dice: number}}>();
+  for (const {t, u} of titles) {
+    const score = titleCloseness(input, t);
+    const kept = scored.get(u);
+    if (score.shared < MIN_SHARED || (kept && better(kept.score, score) >= 0)) continue;
+    scored.set(u, {title: t, score});
+  }
+  return [...scored]
+    .sort((a, b) => better(b[1].score, a[1].score) || a[1].title.localeCompare(b[1].title))
+    .slice(0, count)
+    .map(([url, {title}]) => ({url, title}));
+}
