@@ -55,3 +55,72 @@ test('the production build (no ANALYTICS_URL) sends nothing', async ({page}) => 
   await page.waitForTimeout(300);
   expect(sent).toEqual([]);
 });
+
+test.describe('searches readers could not finish (issue 34)', () => {
+  /** Types into the navbar box once the plugin has attached its autocomplete (earlier text is not searched). */
+  async function typeInBox(page: Page, url: string, query: string) {
+    await page.goto(url);
+    await hydrated(page);
+    const input = page.locator('input.navbar__search-input');
+    await input.click();
+    await expect(input).toHaveAttribute('role', 'combobox', {timeout: 20_000});
+    await input.fill(query);
+  }
+  const searchEvents = (events: Record<string, unknown>[]) =>
+    events.filter((e) => typeof e.type === 'string' && e.type.startsWith('search-'));
+
+  test('a search with no result is sent with its query, capped, and the page it was typed on', async ({page}) => {
+    const events = await beacons(page);
+    await typeInBox(page, `${FIXTURE_SITE}/guides/pinning`, '  zzqxvw  qqzzxx  ');
+    await expect
+      .poll(() => searchEvents(events), {timeout: 10_000})
+      .toEqual([
+        expect.objectContaining({
+          type: 'search-no-results',
+          query: 'zzqxvw qqzzxx',
+          path: '/guides/pinning',
+          view: 'box',
+        }),
+      ]);
+  });
+
+  test('a search left without opening a hit is sent as abandoned; one whose hit is opened is not', async ({page}) => {
+    const events = await beacons(page);
+    await typeInBox(page, `${FIXTURE_SITE}/`, 'pinning');
+    await expect(page.locator('.navbar').getByRole('option').first()).toBeVisible({timeout: 20_000});
+    // Away from the box: the reader gave up on these suggestions.
+    await page.getByRole('main').click({position: {x: 5, y: 5}});
+    await expect
+      .poll(() => searchEvents(events), {timeout: 10_000})
+      .toEqual([expect.objectContaining({type: 'search-abandoned', query: 'pinning', path: '/', view: 'box'})]);
+    expect(searchEvents(events)[0].results).toBeGreaterThan(0);
+
+    await page.locator('input.navbar__search-input').fill('dashboard filters');
+    await page.locator('.navbar').getByRole('option').first().click({timeout: 20_000});
+    await expect(page).toHaveURL(/_highlight=/);
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(searchEvents(events)).toHaveLength(1);
+  });
+
+  test('the results page reports an empty search too', async ({page}) => {
+    const events = await beacons(page);
+    await page.goto(`${FIXTURE_SITE}/search?q=zzqxvw`);
+    await expect(page.getByText('No results', {exact: true})).toBeVisible({timeout: 20_000});
+    await expect
+      .poll(() => searchEvents(events), {timeout: 10_000})
+      .toEqual([expect.objectContaining({type: 'search-no-results', query: 'zzqxvw', path: '/search', view: 'page'})]);
+  });
+
+  test('the production build (no ANALYTICS_URL) sends nothing for a search either', async ({page}) => {
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') sent.push(r.url());
+    });
+    await typeInBox(page, '/', 'zzqxvw');
+    await page.waitForTimeout(2500);
+    await page.getByRole('main').click({position: {x: 5, y: 5}});
+    await page.waitForTimeout(1500);
+    expect(sent).toEqual([]);
+  });
+});

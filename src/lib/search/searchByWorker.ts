@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import type {SearchResult} from './types';
 import type {IndexHealth} from '../searchIndex';
 import type {SearchPageAnswer, SiteSearchWorker} from './worker';
+import {reportSearch} from '../searchAnalytics';
 
 let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
 /** Rejects when the worker's script fails to load or the worker crashes (Comlink would wait forever). */
@@ -50,7 +51,10 @@ export async function searchByWorker(
   limit: number,
 ): Promise<SearchResult[]> {
   if (process.env.NODE_ENV !== 'production') return [];
-  return (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
+  const results = await (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
+  // Only the box calls this; the results page asks searchPageByWorker.
+  reportSearch('box', input, results.length);
+  return results;
 }
 
 /** The search page's results, ignored words and closest pages (SiteSearchWorker.searchPage). */
@@ -62,7 +66,10 @@ export async function searchPageByWorker(
   whole = false,
 ): Promise<SearchPageAnswer> {
   if (process.env.NODE_ENV !== 'production') return {results: [], ignored: [], closest: [], complete: true};
-  return (await getRemoteWorker()).searchPage(baseUrl, searchContext, input, limit, whole);
+  const answer = await (await getRemoteWorker()).searchPage(baseUrl, searchContext, input, limit, whole);
+  // An answer from the first stage may still grow; the complete one is the reader's result.
+  if (answer.complete) reportSearch('page', input, answer.results.length);
+  return answer;
 }
 
 /** Health of the index at `href`, from the search worker's own download of it. */

@@ -9,6 +9,7 @@ import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {peekEarlySearchText, takeEarlySearchText} from '@site/src/clientModules/earlySearchText';
 import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
 import {checkSearchIndex, MAX_QUERY_LENGTH} from '@site/src/lib/searchIndex';
+import {searchTracker} from '@site/src/lib/searchAnalytics';
 
 type ContextPath = string | {path: string};
 
@@ -171,7 +172,16 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   }, [problem]);
 
   return (
-    <div ref={container} style={{position: 'relative'}} onFocus={check} onMouseEnter={check}>
+    <div
+      ref={container}
+      style={{position: 'relative'}}
+      onFocus={check}
+      onMouseEnter={check}
+      onBlur={(event) => {
+        // Focus leaving the box and its suggestions (not moving between them): the search may have been left.
+        if (!container.current?.contains(event.relatedTarget as Node | null)) searchTracker()?.boxLeft();
+      }}
+    >
       <SearchBar key={attempt} {...props} />
       {problem && <SearchIndexNotice reason={problem.reason} partial={problem.partial} compact />}
     </div>
