@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {legacyOperationUrls} from '../plugins/api-reference/legacyOperationUrls';
-import {legacySchemaUrls} from '../plugins/api-reference/legacySchemaUrls';
-import {operationSlug} from '../plugins/api-reference/model/slug';
+import {legacyOperationUrls} from '../api-reference/legacyOperationUrls';
+import {legacySchemaUrls} from '../api-reference/legacySchemaUrls';
+import {operationSlug} from '../api-reference/model/slug';
 
 /**
- * Client-side redirects (old URL → page that replaced it), from shared/facts/routes.md.
+ * Client-side redirects (old URL → page that replaced it), from tests/fixtures/routes.md ("Client redirects").
  *
  * Old-site paths exist only at the root (the released version). The `/snippets/*` pages were
  * published by accident on the old site; each now redirects to the main page that uses the
@@ -62,7 +62,7 @@ interface Redirect {
   readonly to: string;
 }
 
-const siteDir = path.resolve(__dirname, '..');
+const siteDir = path.resolve(__dirname, '../..');
 
 /** The docs folder of a version and its URL prefix. */
 export const docVersions = [
