@@ -3,6 +3,7 @@ import path from 'node:path';
 import {legacyOperationUrls} from '../api-reference/legacyOperationUrls';
 import {legacySchemaUrls} from '../api-reference/legacySchemaUrls';
 import {operationSlug} from '../api-reference/model/slug';
+import versions from '../../versions.json';
 
 /**
  * Client-side redirects (old URL → page that replaced it), from tests/fixtures/routes.md ("Client redirects").
@@ -64,9 +65,12 @@ interface Redirect {
 
 const siteDir = path.resolve(__dirname, '../..');
 
-/** The docs folder of a version and its URL prefix. */
-export const docVersions = [
-  {name: 'released', dir: path.join(siteDir, 'versioned_docs/version-0.1410'), prefix: ''},
+/**
+ * The docs folder of a version and its URL prefix. The released version is the first of versions.json, as in
+ * docusaurus.config.ts, so cutting a new version moves the redirects with it.
+ */
+const docVersions = [
+  {name: 'released', dir: path.join(siteDir, `versioned_docs/version-${versions[0]}`), prefix: ''},
   {name: 'next', dir: path.join(siteDir, 'docs'), prefix: '/next'},
 ] as const;
 
