@@ -55,7 +55,7 @@ export const isNextPath = (markdownPath) => markdownPath.startsWith('/next/');
  * 'released' refuses a /next/ path (the two disagree, and guessing would answer the wrong version).
  * Without a version, the path says which version it is.
  */
-export function inVersion(markdownPath, version) {
+function inVersion(markdownPath, version) {
   if (version === 'next' && !isNextPath(markdownPath)) return `/next${markdownPath}`;
   if (version === 'released' && isNextPath(markdownPath)) {
     throw new DocsError(

@@ -12,7 +12,7 @@ import versions from '../../versions.json';
  * published by accident on the old site; each now redirects to the main page that uses the
  * fragment, in both versions.
  */
-export const oldSiteRedirects: Record<string, string> = {
+const oldSiteRedirects: Record<string, string> = {
   '/getting-started/install-lightdash': '/self-host/self-host-lightdash',
   '/guides/enable-slack-selfhost': '/self-host/customize-deployment/configure-a-slack-app-for-lightdash',
   '/guides/enable-headless-browser-selfhost': '/self-host/customize-deployment/enable-headless-browser-for-lightdash',
@@ -30,13 +30,13 @@ export const oldSiteRedirects: Record<string, string> = {
  * like every product link. The SCIM discovery answer names /guides/scim (lightdash/lightdash#16862, 2025-09-12), which
  * never existed; the custom chart editor links /references/custom-charts (#14537, 2025-04-29), a page only Next has.
  */
-export const laterProductRedirects: Record<string, string> = {
+const laterProductRedirects: Record<string, string> = {
   '/guides/scim': '/references/scim-integration',
   '/references/custom-charts': '/next/references/custom-charts',
 };
 
 /** Fragment name → the page that uses it (paths relative to a version root). */
-export const snippetRedirects: Record<string, string> = {
+const snippetRedirects: Record<string, string> = {
   'allowed-email-domains': '/get-started/setup-lightdash/invite-new-users',
   'automatically-deploy-your-changes-using-github-action': '/guides/cli/how-to-use-lightdash-deploy',
   'exploring-your-content': '/get-started/exploring-data/exploring-your-content',
