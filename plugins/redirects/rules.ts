@@ -119,7 +119,8 @@ export function apiSchemaRedirects(): Redirect[] {
 }
 
 /**
- * Redirects whose target page exists. Content lands section by section; the redirect test
- * (tests/e2e/redirects.spec.ts) checks every redirect above is present in the final build.
+ * Redirects whose target page exists. Content lands section by section; the browser test "old URLs redirect
+ * client-side to their new page" (tests/e2e/routes.spec.ts) opens every old URL of tests/fixtures/routes.md in the
+ * build, and tests/unit/api-redirects.test.ts checks the API reference's.
  */
 export const redirects = buildRedirects();
