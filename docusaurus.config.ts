@@ -126,7 +126,8 @@ const config: Config = {
   ],
 
   plugins: [
-    // @docusaurus/plugin-client-redirects with src/redirects.ts (kept out of the client bundle; see the plugin).
+    // @docusaurus/plugin-client-redirects with the rules of plugins/redirects/rules.ts (kept out of the client
+    // bundle; see the plugin).
     './plugins/redirects/index.ts',
     './plugins/page-analytics/index.ts',
     './plugins/chunk-recovery/index.ts',

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-export const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Committed SVGs, `<hash>.light.svg` and `<hash>.dark.svg`. */
 export const DIAGRAMS_DIR = path.join(SITE_DIR, 'diagrams');
-export const CONTENT_DIRS = ['docs', 'versioned_docs'];
+const CONTENT_DIRS = ['docs', 'versioned_docs'];
 export const MODES = /** @type {const} */ (['light', 'dark']);
 
 /** The key of a block: sha256 of its exact text (the code node's value), first 16 hex digits. */

@@ -20,7 +20,7 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
 
 /** The main configuration around the build's server rules: one worker, no daemon, logs to `prefix`. */
-export function mainConfig({dir, port, host, prefix, asRoot}) {
+function mainConfig({dir, port, host, prefix, asRoot}) {
   const temp = (name) => `${name}_temp_path ${path.join(prefix, name)};`;
   return [
     // nginx started by root hands requests to an unprivileged user that may not read the checkout.

@@ -158,7 +158,7 @@ function writeSecurityHeaders(outDir) {
 
 // ---- precompress: scripts/precompress.mjs ------------------------------------------------------
 
-export {brotliQuality, compressedForms, isPrecompressEligible, PRECOMPRESS_MIN_BYTES} from './precompress.mjs';
+export {brotliQuality, isPrecompressEligible, PRECOMPRESS_MIN_BYTES} from './precompress.mjs';
 
 // ---- the steps, in order ------------------------------------------------------------------------
 

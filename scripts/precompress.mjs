@@ -19,7 +19,7 @@ export function listFiles(dir) {
 }
 
 /** Text files worth compressing; the same list scripts/serve.mjs compresses. */
-export const PRECOMPRESS_EXTENSIONS = new Set([
+const PRECOMPRESS_EXTENSIONS = new Set([
   '.html',
   '.js',
   '.mjs',
@@ -33,7 +33,7 @@ export const PRECOMPRESS_EXTENSIONS = new Set([
 ]);
 /** Smaller files gain too little to be worth a request header and two more files. */
 export const PRECOMPRESS_MIN_BYTES = 1024;
-export const SUFFIXES = ['.gz', '.br'];
+const SUFFIXES = ['.gz', '.br'];
 
 export function isPrecompressEligible(file, size) {
   return PRECOMPRESS_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;

@@ -180,7 +180,7 @@ export const MCP_PATH = '/mcp';
  * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
  * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
  */
-export const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000};
+const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000};
 const TIMEOUT_CHECK_MS = 2_000;
 
 /**
@@ -188,7 +188,7 @@ const TIMEOUT_CHECK_MS = 2_000;
  * never gets one (the browser tests') never loads the SDK or the search index. `options` are
  * createMcpHttpHandler's, less the source, with `feedback` as createFeedbackSink's options ({file, url}).
  */
-export function lazyMcpEndpoint(dir, options) {
+function lazyMcpEndpoint(dir, options) {
   let loading;
   return {
     async handle(req, res) {
@@ -289,7 +289,7 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   return Object.assign(server, SERVER_TIMEOUTS);
 }
 
-export const USAGE = `Usage: node scripts/serve.mjs [options]
+const USAGE = `Usage: node scripts/serve.mjs [options]
   --dir <folder>        build to serve (default: build)
   --port <n>            port, 1-65535 (default: $PORT or 3000)
   --host <address>      address to listen on (default: 127.0.0.1)

@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import {BROTLI_STATIC_MODULE, NGINX} from './nginx-serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const HEADLESS_SHELL = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 function run(cmd, args) {
   return spawnSync(cmd, args, {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}});

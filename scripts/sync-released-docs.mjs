@@ -20,19 +20,16 @@ const releasedDir = path.join(siteDir, `versioned_docs/version-${released}`);
 const sidebarFile = path.join(siteDir, `versioned_sidebars/version-${released}-sidebars.json`);
 
 /** Pages of Next that the released version does not have. */
-export const NEXT_ONLY = [
+const NEXT_ONLY = [
   'references/caching.mdx',
   'references/custom-charts.mdx',
   'references/dashboards-as-code.mdx',
   'snippets/_format-expression-examples.mdx',
 ];
 /** Pages of the released version that Next does not have. */
-export const RELEASED_ONLY = ['references/content-as-code.mdx'];
+const RELEASED_ONLY = ['references/content-as-code.mdx'];
 /** Pages in both versions whose released copy is edited by hand (it must not mention newer features). */
-export const DIVERGED = [
-  'self-host/customize-deployment/environment-variables.mdx',
-  'guides/formatting-your-fields.mdx',
-];
+const DIVERGED = ['self-host/customize-deployment/environment-variables.mdx', 'guides/formatting-your-fields.mdx'];
 
 function listFiles(dir, base = dir) {
   if (!fs.existsSync(dir)) return [];
@@ -42,7 +39,7 @@ function listFiles(dir, base = dir) {
   });
 }
 
-export function plan() {
+function plan() {
   const keep = new Set([...RELEASED_ONLY, ...DIVERGED]);
   const source = listFiles(nextDir).filter((f) => !NEXT_ONLY.includes(f));
   const copies = source.filter((f) => {

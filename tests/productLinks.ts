@@ -5,8 +5,8 @@ import {readPage} from './content/mdx';
 
 /**
  * The docs URLs Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) and the two ways of following one: in
- * the production build (HTML files, redirect pages, element ids) and in the sources (MDX pages, src/redirects.ts),
- * so the sources can be checked before a rebuild.
+ * the production build (HTML files, redirect pages, element ids) and in the sources (MDX pages,
+ * plugins/redirects/rules.ts), so the sources can be checked before a rebuild.
  */
 export interface ProductLink {
   readonly url: string;
@@ -189,7 +189,7 @@ export function mdxMarks(body: string): Mark[] {
 /** Text between two places of an MDX body, without JSX tags (other anchors next to one are not text). */
 const mdxText = (body: string) => (from: number, to: number) => body.slice(from, to).replace(/<[^>]*>/g, '');
 
-/** Old path → new path of src/redirects.ts, followed to the end. */
+/** Old path → new path of plugins/redirects/rules.ts, followed to the end. */
 export function followRedirects(table: readonly {from: string; to: string}[], route: string): string {
   const map = new Map(table.map((r) => [r.from, r.to]));
   let current = route;
@@ -198,8 +198,8 @@ export function followRedirects(table: readonly {from: string; to: string}[], ro
 }
 
 /**
- * The same check on the sources: the URL's path is the page or redirects to it (src/redirects.ts), the page has a
- * source (or is a generated category page), and the fragment is an id in its MDX, inside the expected section.
+ * The same check on the sources: the URL's path is the page or redirects to it (plugins/redirects/rules.ts), the page
+ * has a source (or is a generated category page), and the fragment is an id in its MDX, inside the expected section.
  */
 export function checkInSources(
   link: ProductLink,

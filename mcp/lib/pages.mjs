@@ -3,13 +3,14 @@
  * and the docs home of each version is `index.md`.
  */
 import {DocsError, NotFoundError, safeSitePath} from './source.mjs';
+import {markdownPathOfPage} from '../../plugins/markdown-export/markdownPath.ts';
 
 /**
  * The site path of a page's Markdown file, from what a reader or an assistant may paste: a path
  * (`/guides/pinning`, `guides/pinning.md`, `/next/`), or a full URL of these docs (the deployed site
  * or the source's own address). Query strings and anchors are dropped.
  */
-export function markdownPathFor(page, siteUrls) {
+function markdownPathOfInput(page, siteUrls) {
   const input = page.trim();
   let pathname;
   if (/^[a-z][a-z0-9+.-]*:/i.test(input)) {
@@ -22,8 +23,9 @@ export function markdownPathFor(page, siteUrls) {
     .replace(/\/+$/, '')
     .replace(/\.(md|html)$/, '')
     .replace(/\/index$/, '');
-  if (page_ === '' || page_ === '/next') return `${page_}/index.md`;
-  return `${page_}.md`;
+  // Only a version's home has a page path ending in `/`; any other page is named without one.
+  const isVersionHome = page_ === '' || page_ === '/next';
+  return markdownPathOfPage(isVersionHome ? `${page_}/` : page_);
 }
 
 /** The path of a URL on one of these docs' sites; any other address is refused. */
@@ -53,7 +55,7 @@ export const isNextPath = (markdownPath) => markdownPath.startsWith('/next/');
  * 'released' refuses a /next/ path (the two disagree, and guessing would answer the wrong version).
  * Without a version, the path says which version it is.
  */
-export function inVersion(markdownPath, version) {
+function inVersion(markdownPath, version) {
   if (version === 'next' && !isNextPath(markdownPath)) return `/next${markdownPath}`;
   if (version === 'released' && isNextPath(markdownPath)) {
     throw new DocsError(
@@ -69,7 +71,7 @@ export function inVersion(markdownPath, version) {
  * @param {{version?: 'released' | 'next'}} options  the docs version to read the page from
  */
 export async function readPage(source, page, siteUrls, {version} = {}) {
-  const markdownPath = inVersion(markdownPathFor(page, siteUrls), version);
+  const markdownPath = inVersion(markdownPathOfInput(page, siteUrls), version);
   try {
     return {markdownPath, markdown: await source.readText(markdownPath)};
   } catch (error) {

@@ -11,6 +11,7 @@ import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
 
@@ -40,9 +41,6 @@ function docsVersion(input) {
     ? {key, version: 'next', versionName: 'Next (unreleased)'}
     : {key, version: RELEASED_VERSION, versionName: `${RELEASED_VERSION} (released)`};
 }
-
-/** A page's path from its Markdown file's: `/guides/x.md` → `/guides/x`, `/next/index.md` → `/next/`. */
-const pagePathOf = (markdownPath) => markdownPath.replace(/index\.md$/, '').replace(/\.md$/, '');
 
 /** The schema of the optional `version` argument. */
 const versionArgument = () =>
@@ -167,7 +165,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       const asked = input === undefined ? undefined : docsVersion(input).key;
       const {markdownPath, markdown} = await readPage(source, page, knownSites, {version: asked});
       const {versionName} = docsVersion(isNextPath(markdownPath) ? 'next' : 'released');
-      const url = new URL(`.${pagePathOf(markdownPath)}`, linkBase).href;
+      const url = new URL(`.${pagePathOfMarkdown(markdownPath)}`, linkBase).href;
       const head = `Docs version: ${versionName}${warehouse ? ` · SQL for ${warehouseLabel(warehouse)}` : ''} · ${url}`;
       return `${head}\n\n${warehouse ? onlyWarehouse(markdown, warehouse) : markdown}`;
     }),
@@ -225,7 +223,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       const {markdownPath} = await readPage(source, page, knownSites);
       const record = {
         at: new Date().toISOString(),
-        page: pagePathOf(markdownPath),
+        page: pagePathOfMarkdown(markdownPath),
         version: isNextPath(markdownPath) ? 'next' : RELEASED_VERSION,
         problem,
         ...(suggestedFix ? {suggestedFix} : {}),

@@ -8,12 +8,12 @@
 import {z} from 'zod';
 import {checkDbtYaml, MAX_PROBLEMS, MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml.ts';
 
-export const VALIDATE_YAML_TOOL = 'validate_yaml';
+const VALIDATE_YAML_TOOL = 'validate_yaml';
 /** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */
 export const LIGHTDASH_SCHEMA_URL =
   'https://github.com/lightdash/lightdash/blob/e0a2383134d1d63e67d08bf0956b5394769686d0/packages/common/src/schemas/json/lightdash-dbt-2.0.json';
 /** Kinds an agent may name; only `dbt` has a schema in these docs. */
-export const YAML_KINDS = ['dbt', 'chart', 'dashboard'];
+const YAML_KINDS = ['dbt', 'chart', 'dashboard'];
 /**
  * Input beyond the checker's own cap is refused by the input schema; up to ten times the cap it reaches the checker,
  * which answers with the limit in words.
@@ -35,7 +35,7 @@ class ToolInputError extends Error {}
  * @param {string} kind
  * @param {URL | string} linkBase
  */
-export function validateYaml(yaml, kind, linkBase) {
+function validateYaml(yaml, kind, linkBase) {
   if (kind !== 'dbt') {
     throw new ToolInputError(
       `validate_yaml checks dbt properties files only (kind "dbt", such as models/schema.yml): these docs publish no ` +

@@ -83,7 +83,7 @@ function listOf(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export interface SkillInput {
+interface SkillInput {
   readonly siteUrl: string;
   /** The released version first. */
   readonly versions: readonly AgentVersion[];

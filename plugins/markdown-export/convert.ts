@@ -32,7 +32,7 @@ export interface ConvertContext extends LinkContext {
   readonly readFile: (file: string) => string;
 }
 
-export interface PageSource {
+interface PageSource {
   readonly file: string;
   readonly source: string;
   readonly title: string;

@@ -4,7 +4,7 @@ import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 /** A link a component carries in its props, such as one tile of `<HomeTiles tiles={[…]} />`. */
-export interface PropLink {
+interface PropLink {
   readonly href: string;
   readonly label: string;
   readonly description?: string;

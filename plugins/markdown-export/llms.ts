@@ -80,7 +80,7 @@ export function sidebarSections(
   );
 }
 
-export function linkLine({title, url, description}: LinkLine): string {
+function linkLine({title, url, description}: LinkLine): string {
   const text = description?.replace(/\s+/g, ' ').trim();
   return `- [${title.replace(/\s+/g, ' ').trim()}](${url})${text ? `: ${text}` : ''}`;
 }
@@ -109,7 +109,7 @@ export function generatedIndexMarkdown(
   return `${[...head, lines(category.items, 0).join('\n')].filter(Boolean).join('\n\n')}\n`;
 }
 
-export interface LlmsTxt {
+interface LlmsTxt {
   readonly title: string;
   readonly summary: string;
   readonly details: string;

@@ -1,6 +1,6 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
-import {redirects} from '../../src/redirects';
+import {redirects} from './rules';
 
 /**
  * @docusaurus/plugin-client-redirects with our redirect table. Options given in docusaurus.config's

@@ -41,7 +41,7 @@ function plain(label: string): string {
     .trim();
 }
 
-export interface Accessibility {
+interface Accessibility {
   title?: string;
   description?: string;
 }

@@ -11,7 +11,7 @@ import {describeDiagram} from './describe';
  * shows the SVGs `npm run diagrams` rendered from it: the light one in light mode, the dark one in
  * dark mode, with a text alternative and the source. A block without its SVGs fails the build.
  */
-export interface Options {
+interface Options {
   /** Where the SVGs are; diagrams/ of the site unless a test says otherwise. */
   diagramsDir?: string;
 }

@@ -19,7 +19,7 @@ import {
  * a schema page loads only the schemas' table) and the Next docs. The released docs, the home page
  * and /search stay in the core table.
  */
-export const SHARDS: ShardSpec[] = [
+const SHARDS: ShardSpec[] = [
   {name: 'api-schemas', parent: '/api/v1', prefix: '/api/v1/schemas/'},
   {name: 'api', parent: '/api/v1', prefix: '/api/v1/'},
   {name: 'next', parent: '/next', prefix: '/next/'},

@@ -21,7 +21,7 @@ export interface ShardSpec {
 }
 
 /** A route whose children left for shards: the core table keeps it with an empty `routes`. */
-export interface ShardedParent {
+interface ShardedParent {
   /** Index path in the core tree, e.g. [3, 0, 2]: which `routes` array becomes the shards' home. */
   at: number[];
   parent: string;

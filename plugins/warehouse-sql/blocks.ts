@@ -6,16 +6,16 @@ import {groupProblem, sqlRole, type SqlRole, type WarehouseId} from './warehouse
  * group (a variant per warehouse); every other block stands alone. The remark plugin (./remark.ts), the parser test
  * and the Markdown export read blocks through this one function, so they agree on what a group is.
  */
-export interface SqlVariant {
+interface SqlVariant {
   readonly node: Code;
   readonly warehouses: WarehouseId[];
 }
 
-export type SqlItem =
+type SqlItem =
   | {kind: 'group'; variants: SqlVariant[]; problem: string | null}
   | {kind: 'single'; node: Code; role: Exclude<SqlRole, {kind: 'variant'}>};
 
-export interface PlacedSqlItem {
+interface PlacedSqlItem {
   readonly parent: Parent;
   /** Index of the item's first node in `parent.children`. */
   readonly index: number;

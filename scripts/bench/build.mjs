@@ -8,13 +8,13 @@ import {watchTree} from './proc.mjs';
 const docusaurusBin = (siteDir) => path.join(siteDir, 'node_modules/.bin/docusaurus');
 
 /** One `docusaurus build`: wall time, CPU time and the peak resident memory of its whole process tree. */
-export function timedBuild(siteDir, env = {}) {
+function timedBuild(siteDir, env = {}) {
   // The binary itself, not npx/npm: the measured tree is the build, not a wrapper shell.
   return timedStep(siteDir, docusaurusBin(siteDir), ['build'], env);
 }
 
 /** Number of HTML pages in a build folder (a sanity figure: 5× content must show ~5× docs pages). */
-export function countPages(buildDir) {
+function countPages(buildDir) {
   let count = 0;
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {

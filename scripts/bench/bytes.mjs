@@ -37,7 +37,7 @@ export function sumFiles(buildDir, urlPaths) {
 }
 
 /** Loads origin+urlPath in a fresh context and returns {js, css} first-load sizes. */
-export async function firstLoadBytes(browser, origin, buildDir, urlPath) {
+async function firstLoadBytes(browser, origin, buildDir, urlPath) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const requested = {script: [], stylesheet: []};

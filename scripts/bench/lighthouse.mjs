@@ -9,8 +9,8 @@ import {median, medianEach} from './stats.mjs';
 import {ensureTool} from './tools.mjs';
 
 export const LIGHTHOUSE_VERSION = '12.8.2';
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-export const FORM_FACTORS = ['mobile', 'desktop'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const FORM_FACTORS = ['mobile', 'desktop'];
 /** Lab metrics kept in the JSON next to the performance score, to see what moved it. */
 const METRICS = [
   'first-contentful-paint',

@@ -3,7 +3,7 @@
 import {ratio} from './stats.mjs';
 
 export const PEERS = ['classic', 'openapi-docs'];
-export const PAGE_TYPES = ['home', 'guide', 'reference', 'apiOperation', 'search'];
+const PAGE_TYPES = ['home', 'guide', 'reference', 'apiOperation', 'search'];
 const PAGE_LABELS = {
   home: 'home',
   guide: 'guide',
@@ -14,7 +14,7 @@ const PAGE_LABELS = {
 const CATEGORY_LABEL = 'perf / a11y / best practices / SEO';
 
 /** Targets of the issue; `check` says whether a value meets it. */
-export const TARGETS = {
+const TARGETS = {
   coldBuild: {text: '≤ 60 s', check: (v) => v <= 60},
   apiJsRatio: {text: '≤ 1.15', check: (v) => v <= 1.15},
   lighthouseMobile: {text: '≥ 98 each', check: (v) => v.every((s) => s >= 98)},

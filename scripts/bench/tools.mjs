@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {BenchError, WORK_ROOT, log, run} from './process.mjs';
 
-export const TOOLS_DIR = path.join(WORK_ROOT, 'tools');
+const TOOLS_DIR = path.join(WORK_ROOT, 'tools');
 
 function installedVersion(dir, name) {
   try {

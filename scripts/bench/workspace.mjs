@@ -30,7 +30,7 @@ export function copySite(siteDir, dest) {
 }
 
 /** node_modules as a real folder of links to each installed package (and .bin), without .cache. */
-export function linkNodeModules(source, dest) {
+function linkNodeModules(source, dest) {
   const real = fs.realpathSync(source);
   fs.mkdirSync(dest, {recursive: true});
   for (const entry of fs.readdirSync(real)) {

@@ -13,13 +13,13 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 type RouteLoader = (routePath: string) => false | Promise<unknown>;
-export interface DocusaurusClientApi {
+interface DocusaurusClientApi {
   readonly prefetch: RouteLoader;
   readonly preload: RouteLoader;
 }
 
 /** The same API, with prefetch turned into "nothing to do" (the value Docusaurus returns when it skips). */
-export function withoutViewportPrefetch(api: DocusaurusClientApi): DocusaurusClientApi {
+function withoutViewportPrefetch(api: DocusaurusClientApi): DocusaurusClientApi {
   return Object.freeze({preload: api.preload, prefetch: () => false as const});
 }
 

@@ -12,7 +12,7 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 /** The escaped form of a fragment that does not decode, or null when it decodes (or is empty). */
-export function repairedHash(hash: string): string | null {
+function repairedHash(hash: string): string | null {
   if (hash.length < 2) return null;
   try {
     decodeURIComponent(hash.slice(1));

@@ -5,7 +5,7 @@
  * read is inside the `try` here. Without storage, a reader's choices are kept in memory: they last until
  * the page is left or reloaded.
  */
-export type StorageArea = 'localStorage' | 'sessionStorage';
+type StorageArea = 'localStorage' | 'sessionStorage';
 
 /** The storage area, or null when the browser refuses it (site data blocked) or there is no window. */
 export function storageArea(area: StorageArea = 'localStorage'): Storage | null {

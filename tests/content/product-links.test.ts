@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {redirects} from '../../src/redirects';
+import {redirects} from '../../plugins/redirects/rules';
 import {routeRows} from '../routes';
 import {checkInSources, mdxMarks, productLinks, sectionsOf, urlParts} from '../productLinks';
 

@@ -7,7 +7,7 @@ import {legacyOperationUrls} from '../../plugins/api-reference/legacyOperationUr
 import type {OpenApiDocument} from '../../plugins/api-reference/model/openapi';
 import {buildApiReference} from '../../plugins/api-reference/model/pages';
 import {legacySchemaUrls} from '../../plugins/api-reference/legacySchemaUrls';
-import {apiOperationRedirects, apiSchemaRedirects} from '../../src/redirects';
+import {apiOperationRedirects, apiSchemaRedirects} from '../../plugins/redirects/rules';
 import {loadContract} from '../contract/contract';
 
 const ref = buildApiReference(loadContract() as unknown as OpenApiDocument, {basePath: '/api/v1'});

@@ -3,7 +3,7 @@ import {pageToMarkdown, type ConvertContext} from '../../plugins/markdown-export
 import {resolveHref} from '../../plugins/markdown-export/links';
 import {generatedIndexMarkdown, llmsFullTxt, llmsTxt, sidebarSections} from '../../plugins/markdown-export/llms';
 import type {ExportedPage, PageLookup, SidebarItem} from '../../plugins/markdown-export/llms';
-import {markdownPathFor} from '../../plugins/markdown-export/markdownPath';
+import {markdownPathFor, markdownPathOfPage, pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath';
 import {
   agentInstructions,
   pageDirective,
@@ -236,6 +236,10 @@ describe('markdown-export: links and paths', () => {
     ['/references/#x', '/references/index.md'],
   ])('the Markdown of %s is %s', (permalink, file) => {
     expect(markdownPathFor(permalink)).toBe(file);
+  });
+
+  it.each(['/guides/pinning', '/next/guides/pinning', '/', '/next/'])('%s is the page of its Markdown', (pagePath) => {
+    expect(pagePathOfMarkdown(markdownPathOfPage(pagePath))).toBe(pagePath);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
 import {DocsError, readJson} from '../source.mjs';
+import {markdownPathOfPage} from '../../../plugins/markdown-export/markdownPath.ts';
 import {searchResultLimits} from './generated-constants.mjs';
 import {searchSite} from '../../../src/lib/search/rankedSearch.ts';
 
@@ -92,14 +93,9 @@ function toHit(result, descriptions, siteUrl) {
     url: new URL(`.${pagePath}${anchor}`, siteUrl).href,
     ...(pagePath.startsWith(API_REFERENCE_PREFIX)
       ? {}
-      : {markdownUrl: new URL(`.${markdownPathOf(pagePath)}`, siteUrl).href}),
+      : {markdownUrl: new URL(`.${markdownPathOfPage(pagePath)}`, siteUrl).href}),
     snippet: type === DESCRIPTION ? document.t : excerpt(snippetSource, result.tokens),
   };
-}
-
-/** `/guides/x` → `/guides/x.md`; a docs home (`/`, `/next/`) → its `index.md`. */
-export function markdownPathOf(pagePath) {
-  return pagePath.endsWith('/') ? `${pagePath}index.md` : `${pagePath}.md`;
 }
 
 /** At most SNIPPET_CHARS of `text`, around the first word of the query it contains. */

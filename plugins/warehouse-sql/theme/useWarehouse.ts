@@ -13,7 +13,7 @@ import {
 const CHANGE_EVENT = 'lightdash-docs:warehouse';
 
 /** The stored warehouse when it is one of the list; a corrupted or hostile value counts as no choice. */
-export function storedWarehouse(): WarehouseId | null {
+function storedWarehouse(): WarehouseId | null {
   const value = readStored(WAREHOUSE_KEY);
   return isWarehouse(value) ? value : null;
 }

@@ -6,7 +6,7 @@ import styles from './styles.module.css';
  * in place of the ```mermaid block. Both SVGs are in the HTML; CSS shows the one of the colour mode
  * (html[data-theme]), so it works without JavaScript, and lazy loading never fetches the hidden one.
  */
-export interface DiagramProps {
+interface DiagramProps {
   /** URLs of the SVGs. */
   light: string;
   dark: string;

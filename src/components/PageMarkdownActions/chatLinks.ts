@@ -4,7 +4,7 @@
  * read, so the chat starts from the page itself rather than from what the assistant remembers.
  */
 
-export interface ChatLink {
+interface ChatLink {
   /** The assistant's name, as the link shows it. */
   readonly assistant: string;
   readonly href: string;

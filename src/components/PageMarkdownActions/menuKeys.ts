@@ -4,7 +4,7 @@
  */
 
 /** What a key press does: focus item `focus` (opening the menu first if needed), or close it. */
-export type MenuKeyResult =
+type MenuKeyResult =
   | {readonly focus: number}
   | {readonly close: 'return-focus'}
   /** Tab: the browser moves focus on as usual, and the menu closes behind it. */

@@ -3,7 +3,7 @@ import type {Grammar, TokenStream} from 'prismjs';
 import type {PrismTheme} from 'prism-react-renderer';
 
 /** One piece of a highlighted line, with the token types Prism nested it under. */
-export interface LineToken {
+interface LineToken {
   types: string[];
   content: string;
   /** Set on the placeholder of an empty line, so it still takes a line's height. */
@@ -33,7 +33,7 @@ export interface RenderProps {
   };
 }
 
-export interface HighlightProps {
+interface HighlightProps {
   prism: PrismLike;
   theme: PrismTheme;
   /**
@@ -95,7 +95,7 @@ export function tokensToLines(stream: TokenStream): LineToken[][] {
 type StyleDictionary = Record<string, CSSProperties>;
 
 /** The theme's styles by token type for one language; `root` is the block, `plain` a line. */
-export function styleDictionary(theme: PrismTheme, language: string): StyleDictionary {
+function styleDictionary(theme: PrismTheme, language: string): StyleDictionary {
   const dictionary: StyleDictionary = {};
   for (const entry of theme.styles) {
     if (entry.languages && !entry.languages.includes(language)) continue;

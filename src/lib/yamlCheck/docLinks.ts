@@ -10,7 +10,7 @@
 export type DocTarget = `${string}#${string}`;
 
 /** This page itself: syntax errors and the checker's limits are explained there. */
-export const CHECKER_PAGE = 'guides/validate-your-yaml';
+const CHECKER_PAGE = 'guides/validate-your-yaml';
 export const SYNTAX_ERRORS_LINK: DocTarget = `${CHECKER_PAGE}#syntax-errors`;
 export const LIMITS_LINK: DocTarget = `${CHECKER_PAGE}#limits`;
 

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {legacyOperationUrls} from '../plugins/api-reference/legacyOperationUrls';
-import {legacySchemaUrls} from '../plugins/api-reference/legacySchemaUrls';
-import {operationSlug} from '../plugins/api-reference/model/slug';
+import {legacyOperationUrls} from '../api-reference/legacyOperationUrls';
+import {legacySchemaUrls} from '../api-reference/legacySchemaUrls';
+import {operationSlug} from '../api-reference/model/slug';
+import versions from '../../versions.json';
 
 /**
- * Client-side redirects (old URL → page that replaced it), from shared/facts/routes.md.
+ * Client-side redirects (old URL → page that replaced it), from tests/fixtures/routes.md ("Client redirects").
  *
  * Old-site paths exist only at the root (the released version). The `/snippets/*` pages were
  * published by accident on the old site; each now redirects to the main page that uses the
  * fragment, in both versions.
  */
-export const oldSiteRedirects: Record<string, string> = {
+const oldSiteRedirects: Record<string, string> = {
   '/getting-started/install-lightdash': '/self-host/self-host-lightdash',
   '/guides/enable-slack-selfhost': '/self-host/customize-deployment/configure-a-slack-app-for-lightdash',
   '/guides/enable-headless-browser-selfhost': '/self-host/customize-deployment/enable-headless-browser-for-lightdash',
@@ -29,13 +30,13 @@ export const oldSiteRedirects: Record<string, string> = {
  * like every product link. The SCIM discovery answer names /guides/scim (lightdash/lightdash#16862, 2025-09-12), which
  * never existed; the custom chart editor links /references/custom-charts (#14537, 2025-04-29), a page only Next has.
  */
-export const laterProductRedirects: Record<string, string> = {
+const laterProductRedirects: Record<string, string> = {
   '/guides/scim': '/references/scim-integration',
   '/references/custom-charts': '/next/references/custom-charts',
 };
 
 /** Fragment name → the page that uses it (paths relative to a version root). */
-export const snippetRedirects: Record<string, string> = {
+const snippetRedirects: Record<string, string> = {
   'allowed-email-domains': '/get-started/setup-lightdash/invite-new-users',
   'automatically-deploy-your-changes-using-github-action': '/guides/cli/how-to-use-lightdash-deploy',
   'exploring-your-content': '/get-started/exploring-data/exploring-your-content',
@@ -62,11 +63,14 @@ interface Redirect {
   readonly to: string;
 }
 
-const siteDir = path.resolve(__dirname, '..');
+const siteDir = path.resolve(__dirname, '../..');
 
-/** The docs folder of a version and its URL prefix. */
-export const docVersions = [
-  {name: 'released', dir: path.join(siteDir, 'versioned_docs/version-0.1410'), prefix: ''},
+/**
+ * The docs folder of a version and its URL prefix. The released version is the first of versions.json, as in
+ * docusaurus.config.ts, so cutting a new version moves the redirects with it.
+ */
+const docVersions = [
+  {name: 'released', dir: path.join(siteDir, `versioned_docs/version-${versions[0]}`), prefix: ''},
   {name: 'next', dir: path.join(siteDir, 'docs'), prefix: '/next'},
 ] as const;
 
@@ -115,7 +119,8 @@ export function apiSchemaRedirects(): Redirect[] {
 }
 
 /**
- * Redirects whose target page exists. Content lands section by section; the redirect test
- * (tests/e2e/redirects.spec.ts) checks every redirect above is present in the final build.
+ * Redirects whose target page exists. Content lands section by section; the browser test "old URLs redirect
+ * client-side to their new page" (tests/e2e/routes.spec.ts) opens every old URL of tests/fixtures/routes.md in the
+ * build, and tests/unit/api-redirects.test.ts checks the API reference's.
  */
 export const redirects = buildRedirects();
