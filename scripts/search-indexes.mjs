@@ -16,7 +16,7 @@
 //
 // 3. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
 // holding its titles, headings, descriptions and keywords (the first four of its five parts; the fifth,
-// the body text, is ~80 % of the bytes). The site's search worker (src/lib/search/indexStages.ts) answers
+// the body text, is ~80 % of the bytes). The site's search worker (src/search/indexStages.ts) answers
 // from it while the whole index loads, so the first suggestions on a cold page wait for ~175 KB gzip
 // instead of ~1 MB. Titles, descriptions and keywords are copied unchanged (each part holds its own lunr
 // index); the headings part leaves out headings repeated on many pages and is indexed again.
@@ -116,7 +116,7 @@ export function writeVersionContextIndexes(outDir, contexts) {
 /** Parts of an index in the first stage: titles, headings, descriptions, keywords (not the body text). */
 export const FIRST_STAGE_PARTS = 4;
 
-/** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/lib/search/indexStages.ts asks). */
+/** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/search/indexStages.ts asks). */
 export function firstStageName(indexName) {
   return indexName.replace(/\.json$/, '.stage1.json');
 }

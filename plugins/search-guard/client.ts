@@ -1,7 +1,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import globalData from '@generated/globalData';
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
-import {guardSearchParams, versionParams, type SearchParamProblem} from '@site/src/lib/searchIndex';
+import {guardSearchParams, versionParams, type SearchParamProblem} from '@site/src/search/searchIndex';
 
 /**
  * The search page of @easyops-cn/docusaurus-search-local loads the index named by `version` and `ctx`

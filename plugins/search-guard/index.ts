@@ -12,8 +12,8 @@ import type {Plugin} from '@docusaurus/types';
  * marks nothing (and saves the ~40 KB of mark.js).
  *
  * Search worker. The plugin's `theme/searchByWorker.js` (how its search box and search page reach its
- * worker) is swapped for src/lib/search/searchByWorker.ts: the site's worker loads a small first-stage
- * index before the whole one, ranks results (src/lib/search/ranking.ts), keeps suggestions while a
+ * worker) is swapped for src/search/searchByWorker.ts: the site's worker loads a small first-stage
+ * index before the whole one, ranks results (src/search/ranking.ts), keeps suggestions while a
  * word is half-typed, and answers the index health check from the same download.
  *
  * Search page parameters. ./client.ts keeps the search page from loading an index for a version or section the site
@@ -29,7 +29,7 @@ export default function searchGuardPlugin(): Plugin {
     configureWebpack() {
       // The plugin imports it as "../searchByWorker" (no extension): both spellings of the path are aliased.
       const searchByWorker = fromSearchPlugin.resolve('./dist/client/client/theme/searchByWorker.js');
-      const siteSearchByWorker = path.join(__dirname, '../../src/lib/search/searchByWorker.ts');
+      const siteSearchByWorker = path.join(__dirname, '../../src/search/searchByWorker.ts');
       return {
         resolve: {
           alias: {

@@ -9,7 +9,7 @@ import {
   versionParams,
   shorten,
   UNEXPECTED_VERSION_URL,
-} from '../../src/lib/searchIndex';
+} from '../../src/search/searchIndex';
 
 const origin = 'https://docs.lightdash.com';
 const template = 'search-index{dir}.json?_=abc';

@@ -1,4 +1,4 @@
-// The site's search ranking (src/lib/search/ranking.ts) and half-typed words (rankedSearch.ts), on
+// The site's search ranking (src/search/ranking.ts) and half-typed words (rankedSearch.ts), on
 // made-up plugin results: no build needed.
 import {describe, expect, it} from 'vitest';
 import {
@@ -7,8 +7,8 @@ import {
   sectionOfUrl,
   settingNamesOf,
   type RankableResult,
-} from '../../src/lib/search/ranking';
-import {cutBackInputs, withCutBack} from '../../src/lib/search/typing';
+} from '../../src/search/ranking';
+import {cutBackInputs, withCutBack} from '../../src/search/typing';
 
 let nextId = 0;
 /** A plugin result: `type` 0 title, 1 heading, 3 keywords, 4 body text; `tokens` the words it matched. */

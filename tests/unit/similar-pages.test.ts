@@ -1,7 +1,7 @@
-// The not-found page's search input (src/lib/search/similarPages.ts): the words of a missing address.
+// The not-found page's search input (src/search/similarPages.ts): the words of a missing address.
 import {describe, expect, it} from 'vitest';
-import {closestPagesByTitle, pathWords, similarPages, titleCloseness} from '../../src/lib/search/similarPages';
-import type {SearchResult} from '../../src/lib/search/types';
+import {closestPagesByTitle, pathWords, similarPages, titleCloseness} from '../../src/search/similarPages';
+import type {SearchResult} from '../../src/search/types';
 
 describe('pathWords', () => {
   it.each([

@@ -1,7 +1,7 @@
 /**
  * Docs search with the site's own index and ranking: the search plugin's browser worker
  * (`SearchWorker` from @easyops-cn/docusaurus-search-local), called unchanged on the index the build
- * wrote, searched and ranked by the site's own `searchSite` (src/lib/search/rankedSearch.ts), as the search
+ * wrote, searched and ranked by the site's own `searchSite` (src/search/rankedSearch.ts), as the search
  * box does. tests/search/pluginSearch.ts runs the same code for the relevance
  * figures; see register.mjs / loader-hooks.mjs for how Node loads it.
  *
@@ -13,12 +13,12 @@
 import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
 import {DocsError, readJson} from '../source.mjs';
 import {searchResultLimits} from './generated-constants.mjs';
-import {searchSite} from '../../../src/lib/search/rankedSearch.ts';
+import {searchSite} from '../../../src/search/rankedSearch.ts';
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
- * @typedef {import('../../../src/lib/search/types').SearchDocument} SearchDocument
- * @typedef {import('../../../src/lib/search/types').SearchResult} SearchResult
+ * @typedef {import('../../../src/search/types').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/search/types').SearchResult} SearchResult
  */
 
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';

@@ -7,8 +7,8 @@ import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/def
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {peekEarlySearchText, takeEarlySearchText} from '@site/src/clientModules/earlySearchText';
-import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
-import {checkSearchIndex, MAX_QUERY_LENGTH} from '@site/src/lib/searchIndex';
+import {indexHealthInWorker} from '@site/src/search/searchIndexCheck';
+import {checkSearchIndex, MAX_QUERY_LENGTH} from '@site/src/search/searchIndex';
 
 type ContextPath = string | {path: string};
 

@@ -19,9 +19,9 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import searchContexts from '@site/src/searchContexts.json';
-import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
-import {checkSearchIndex, MAX_QUERY_LENGTH, shorten} from '@site/src/lib/searchIndex';
-import {searchPageByWorker} from '@site/src/lib/search/searchByWorker';
+import {indexHealthInWorker} from '@site/src/search/searchIndexCheck';
+import {checkSearchIndex, MAX_QUERY_LENGTH, shorten} from '@site/src/search/searchIndex';
+import {searchPageByWorker} from '@site/src/search/searchByWorker';
 import {
   isApiReferenceUrl,
   parseSearchPageParams,
@@ -33,18 +33,18 @@ import {
   type SearchPageParamProblem,
   type SearchPageState,
   type SearchPlan,
-} from '@site/src/lib/search/searchPageParams';
-import {snippetOf, type SnippetPart} from '@site/src/lib/search/snippet';
-import type {SimilarPage} from '@site/src/lib/search/similarPages';
-import type {SearchResult} from '@site/src/lib/search/types';
+} from '@site/src/search/searchPageParams';
+import {snippetOf, type SnippetPart} from '@site/src/search/snippet';
+import type {SimilarPage} from '@site/src/search/similarPages';
+import type {SearchResult} from '@site/src/search/types';
 import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
 import styles from './styles.module.css';
 
 /**
  * The site's search results page (issue 34): the same ranked search as the navbar box
- * (src/lib/search, through the search worker's `searchPage`), every hit with its section, title,
+ * (src/search, through the search worker's `searchPage`), every hit with its section, title,
  * heading and a highlighted snippet, and filters for section and docs version kept in the address
- * (src/lib/search/searchPageParams.ts). The server's HTML has the form (a GET form to this page), so
+ * (src/search/searchPageParams.ts). The server's HTML has the form (a GET form to this page), so
  * the page is usable before and without its script; results need the script (the index is searched in
  * the browser).
  */
@@ -59,7 +59,7 @@ const SECTION_OPTIONS = sectionOptions(CONTEXTS);
 
 /**
  * Why the address's `version`/`ctx`/`section` were not used or its `q` cut (plugins/search-guard/client.ts
- * on load, ../../lib/search/searchPageParams.ts after), and what is shown instead.
+ * on load, src/search/searchPageParams.ts after), and what is shown instead.
  */
 function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
   return (

@@ -1,6 +1,6 @@
 // The shapes of the search plugin's index and results (@easyops-cn/docusaurus-search-local 0.55.3,
 // dist/client/client/theme/worker.js and dist/client/client/utils), declared once for every consumer:
-// the site's search (src/lib/search), the plugin module declarations (./search-plugin.d.ts), the tests
+// the site's search (src/search), the plugin module declarations (./search-plugin.d.ts), the tests
 // and the docs MCP server (mcp/lib/search, in its JSDoc). The package ships types for its options only.
 // Import these with `import type` (this file has no JavaScript).
 

@@ -46,7 +46,7 @@ export async function indexHealthAt(href: string, fetchFn: typeof fetch = fetch)
 
 /**
  * Checks the index a search in `searchContext` of `versionUrl` would load. `healthAt` does the
- * fetching and parsing: in the browser it runs in a worker (src/lib/searchIndexCheck.ts), because
+ * fetching and parsing: in the browser it runs in a worker (src/search/searchIndexCheck.ts), because
  * parsing a 5 MB index on the page's thread blocks typing on a phone.
  */
 export async function checkSearchIndex(

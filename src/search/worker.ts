@@ -11,7 +11,7 @@ import {
 } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import type {SearchResult} from './types';
 import {AnswerCache} from './answers';
-import {searchIndexAddress, type IndexHealth} from '../searchIndex';
+import {searchIndexAddress, type IndexHealth} from './searchIndex';
 import {IndexCache} from './indexStages';
 import {boxResults} from './otherSections';
 import {searchSite, searchSiteExplained} from './rankedSearch';

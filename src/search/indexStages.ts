@@ -11,7 +11,7 @@
  */
 import lunr from 'lunr';
 import type {LoadedIndexes, SearchDocument} from './types';
-import {looksLikeSearchIndex, type IndexHealth} from '../searchIndex';
+import {looksLikeSearchIndex, type IndexHealth} from './searchIndex';
 
 /** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */
 export function firstStageAddress(indexAddress: string): string {

@@ -9,7 +9,7 @@
  * and `version=next/` (a version path). An address never has to be fixed for the page to work: an
  * unknown or hostile value is ignored and named in a notice, and the rest of the address still counts.
  */
-import {MAX_QUERY_LENGTH, shorten} from '../searchIndex';
+import {MAX_QUERY_LENGTH, shorten} from './searchIndex';
 
 /** A search context of the plugin (src/searchContexts.json): its path (`guides`, `api/v1`) and label. */
 export interface SearchContext {

@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type {SearchResult} from './types';
-import type {IndexHealth} from '../searchIndex';
+import type {IndexHealth} from './searchIndex';
 import type {SearchPageAnswer, SiteSearchWorker} from './worker';
 
 let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
