@@ -1,5 +1,5 @@
 /**
- * Stands in for the plugin's `theme/searchByWorker.js` (aliased by plugins/search-guard), so its search
+ * Stands in for the plugin's `theme/searchByWorker.js` (aliased in ./pluginSwaps.ts), so its search
  * box and search page talk to the site's worker (./worker.ts): staged index, site ranking, one download
  * shared with the health check. Same exports and behaviour as the plugin's module otherwise (no search
  * outside a production build, where there is no index).

@@ -66,7 +66,7 @@ export const VERSION_OPTIONS: readonly {value: VersionFilter; label: string}[] =
 
 /**
  * `version` values that mean Next: `next/` is the version path the search box writes. No other value
- * is taken for the released docs than none: plugins/search-guard drops any other from the address.
+ * is taken for the released docs than none: ./searchPageGuard.ts drops any other from the address.
  */
 const NEXT_VERSION = new Set(['next', 'next/']);
 

@@ -37,7 +37,7 @@ import {
 import {snippetOf, type SnippetPart} from '@site/src/search/snippet';
 import type {SimilarPage} from '@site/src/search/similarPages';
 import type {SearchResult} from '@site/src/search/types';
-import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
+import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/src/search/searchPageGuard';
 import styles from './styles.module.css';
 
 /**
@@ -58,7 +58,7 @@ const CONTEXTS = searchContexts as {path: string; label: string}[];
 const SECTION_OPTIONS = sectionOptions(CONTEXTS);
 
 /**
- * Why the address's `version`/`ctx`/`section` were not used or its `q` cut (plugins/search-guard/client.ts
+ * Why the address's `version`/`ctx`/`section` were not used or its `q` cut (src/search/searchPageGuard.ts
  * on load, src/search/searchPageParams.ts after), and what is shown instead.
  */
 function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
