@@ -121,7 +121,7 @@ const config: Config = {
   // Links preload on hover and touch only; see the module for why viewport prefetching is off.
   clientModules: [
     './src/clientModules/malformedHash.ts',
-    './src/clientModules/earlySearchText.ts',
+    './src/search/earlySearchText.ts',
     './src/clientModules/linkPrefetch.ts',
   ],
 

@@ -32,10 +32,9 @@ import {
   VERSION_OPTIONS,
   type SearchPageParamProblem,
   type SearchPageState,
-  type SearchPlan,
 } from '@site/src/search/searchPageParams';
 import {snippetOf, type SnippetPart} from '@site/src/search/snippet';
-import type {SimilarPage} from '@site/src/search/similarPages';
+import {answerKey, hitUrl, PAGE_RESULTS, statusText, TYPING_PAUSE_MS, type Answer} from '@site/src/search/searchPage';
 import type {SearchResult} from '@site/src/search/types';
 import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/src/search/searchPageGuard';
 import styles from './styles.module.css';
@@ -48,11 +47,6 @@ import styles from './styles.module.css';
  * the page is usable before and without its script; results need the script (the index is searched in
  * the browser).
  */
-
-/** Results asked for: the box shows 8, the page shows the rest of a wide search after them. */
-const PAGE_RESULTS = 100;
-/** Typing searches once the reader pauses, not at every key (each search re-renders the list). */
-const TYPING_PAUSE_MS = 250;
 
 const CONTEXTS = searchContexts as {path: string; label: string}[];
 const SECTION_OPTIONS = sectionOptions(CONTEXTS);
@@ -105,14 +99,6 @@ function partsOf(result: SearchResult): {title: ReactNode; heading: ReactNode; s
   }
 }
 
-/** The address of a hit, with the search terms as `_highlight` parameters, as the box's links carry. */
-function hitUrl({document, tokens}: SearchResult): string {
-  const params = new URLSearchParams();
-  for (const token of tokens) params.append('_highlight', token);
-  const search = tokens.length > 0 ? `?${params.toString()}` : '';
-  return `${document.u}${search}${document.h ?? ''}`;
-}
-
 function Hit({result}: {result: SearchResult}): ReactNode {
   const {title, heading, snippet} = partsOf(result);
   const breadcrumb = (result.type === 0 ? result.document.b : result.page ? result.page.b : undefined) ?? [];
@@ -141,30 +127,6 @@ function Hit({result}: {result: SearchResult}): ReactNode {
       </article>
     </li>
   );
-}
-
-/** What the search worker answered for `query` (SiteSearchWorker.searchPage). */
-interface Answer {
-  /** The search it answers (answerKey): a list for other words or another section is not this one's. */
-  key: string;
-  results: SearchResult[];
-  ignored: string[];
-  closest: SimilarPage[];
-  /** False while only the first stage (titles, headings) has answered. */
-  complete: boolean;
-}
-
-const answerKey = (query: string, plan: SearchPlan) =>
-  JSON.stringify([query, plan.versionUrl, plan.context, plan.only]);
-
-/** The live status line: how many results, or why there are none (yet). */
-function statusText(query: string, answer: Answer | null, current: boolean, shown: number, failed: boolean): string {
-  if (!query) return '';
-  if (failed) return 'Search could not run. Try again, or browse with the sidebar.';
-  if (!answer || !current || (shown === 0 && !answer.complete)) return 'Searching…';
-  if (shown === 0) return 'No results';
-  const count = `${shown} ${shown === 1 ? 'result' : 'results'} for “${shorten(query, 80)}”`;
-  return answer.complete ? count : `${count} in titles and headings; searching the full text…`;
 }
 
 export default function SearchPage(): ReactNode {
