@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
+import {SearchDocumentType} from '../src/search/documentTypes.mjs';
 
 const require = createRequire(import.meta.url);
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,8 +114,8 @@ export function writeVersionContextIndexes(outDir, contexts) {
   return written;
 }
 
-/** Parts of an index in the first stage: titles, headings, descriptions, keywords (not the body text). */
-export const FIRST_STAGE_PARTS = 4;
+/** Parts of an index in the first stage: every part before the body text (titles, headings, descriptions, keywords). */
+export const FIRST_STAGE_PARTS = SearchDocumentType.Content;
 
 /** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/search/indexStages.ts asks). */
 export function firstStageName(indexName) {
@@ -130,9 +131,6 @@ export function firstStageName(indexName) {
  */
 export const REPEATED_HEADING_PAGES = 20;
 
-/** Part 1 of an index: its headings (part 0 is titles, 2 descriptions, 3 keywords, 4 body text). */
-const HEADINGS = 1;
-
 /** The headings of a part's documents that appear on fewer than REPEATED_HEADING_PAGES pages. */
 function distinctiveHeadings(documents) {
   const pages = new Map();
@@ -147,10 +145,10 @@ function distinctiveHeadings(documents) {
  */
 export function firstStageOf(allParts) {
   const parts = allParts.slice(0, FIRST_STAGE_PARTS);
-  const headings = parts[HEADINGS];
+  const headings = parts[SearchDocumentType.Heading];
   if (!headings) return parts;
   const kept = distinctiveHeadings(headings.documents);
-  if (kept.length < headings.documents.length) parts[HEADINGS] = buildIndex([kept], INDEX_OPTIONS)[0];
+  if (kept.length < headings.documents.length) parts[SearchDocumentType.Heading] = buildIndex([kept], INDEX_OPTIONS)[0];
   return parts;
 }
 

@@ -31,6 +31,7 @@
  * small change of them does not change the outcome much; a weight that did nothing was dropped.
  */
 import type {SearchResult} from './types';
+import {SearchDocumentType} from './documentTypes.mjs';
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
 export type RankableResult = Pick<
@@ -44,11 +45,16 @@ export const CANDIDATE_LIMIT = 100;
 export const MAX_LINES_PER_PAGE = 1;
 
 /**
- * Weight of a line by where it is (index of the plugin's SearchDocumentType: title, heading,
- * description, keywords, body). A title weighs less than a heading because the title's words count
- * again in the title overlap (TITLE_OVERLAP_WEIGHT).
+ * Weight of a line by where it is (its SearchDocumentType). A title weighs less than a heading because
+ * the title's words count again in the title overlap (TITLE_OVERLAP_WEIGHT).
  */
-const PLACE_WEIGHT: Record<number, number> = {0: 0.47, 1: 0.83, 2: 0.58, 3: 0.63, 4: 0.26};
+const PLACE_WEIGHT: Record<number, number> = {
+  [SearchDocumentType.Title]: 0.47,
+  [SearchDocumentType.Heading]: 0.83,
+  [SearchDocumentType.Description]: 0.58,
+  [SearchDocumentType.Keywords]: 0.63,
+  [SearchDocumentType.Content]: 0.26,
+};
 /** Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. */
 const LUNR_SCORE_WEIGHT = 0.43;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
@@ -148,8 +154,8 @@ export function apiShapeOf(input: string): ApiShape {
 /** True when this result carries the exact identifier or route the reader typed. */
 function namesExactly(result: RankableResult, shape: ApiShape): boolean {
   const {document, type} = result;
-  if (type === 0) return shape.identifiers.includes(document.t.trim());
-  if (type !== 3) return false;
+  if (type === SearchDocumentType.Title) return shape.identifiers.includes(document.t.trim());
+  if (type !== SearchDocumentType.Keywords) return false;
   // Keywords of an operation page: "POST /api/v1/…, operationId, Tag"; of a schema page: "Name, schema".
   const items = document.t.split(',').map((item) => item.trim());
   if (shape.identifiers.some((id) => items.includes(id))) return true;
@@ -223,13 +229,16 @@ function isOnwardLine(result: RankableResult): boolean {
 
 /** The title of the page a result belongs to. */
 function pageTitleOf(result: RankableResult): string {
-  if (result.type === 0) return result.document.t;
+  if (result.type === SearchDocumentType.Title) return result.document.t;
   return result.page ? result.page.t : (result.document.s ?? '');
 }
 
 /** Weight of where a result is: its place, less under "Next steps". */
 function placeWeight(result: RankableResult): number {
-  return (PLACE_WEIGHT[result.type] ?? PLACE_WEIGHT[4]) * (isOnwardLine(result) ? ONWARD_LINE_WEIGHT : 1);
+  return (
+    (PLACE_WEIGHT[result.type] ?? PLACE_WEIGHT[SearchDocumentType.Content]) *
+    (isOnwardLine(result) ? ONWARD_LINE_WEIGHT : 1)
+  );
 }
 
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
@@ -270,7 +279,9 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
     // Keywords are a list, not a sentence: no phrase there.
     const phrase = Math.max(
       ...lines.map((line) =>
-        line.type === 3 || isOnwardLine(line) ? 0 : phraseShare(typedPlain, line.document.t) * placeWeight(line),
+        line.type === SearchDocumentType.Keywords || isOnwardLine(line)
+          ? 0
+          : phraseShare(typedPlain, line.document.t) * placeWeight(line),
       ),
     );
     const sectionWeight = weights[sectionOfUrl(group.url)];
@@ -322,7 +333,7 @@ export function rankSearchResults<T extends RankableResult>(input: string, resul
       .sort(
         (a, b) =>
           coverage(b) - coverage(a) ||
-          Number(b.result.type === 0) - Number(a.result.type === 0) ||
+          Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
           b.weight - a.weight ||
           a.order - b.order,
       )

@@ -21,13 +21,10 @@ export interface SearchDocument {
   b?: string[];
 }
 
-/** The plugin's SearchDocumentType: 0 title, 1 heading, 2 description, 3 keywords, 4 content. */
-export type SearchDocumentType = 0 | 1 | 2 | 3 | 4;
-
 /** One search result as the plugin's worker returns it (and the site's search, in the same shape). */
 export interface SearchResult {
   document: SearchDocument;
-  /** A SearchDocumentType (kept a number: the plugin's code computes it). */
+  /** A SearchDocumentType (./documentTypes.mjs; kept a number: the plugin's code computes it). */
   type: number;
   score: number;
   /** The page's title document, for every type but a title. */

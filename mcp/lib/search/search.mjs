@@ -14,6 +14,7 @@ import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/clie
 import {DocsError, readJson} from '../source.mjs';
 import {searchResultLimits} from './generated-constants.mjs';
 import {searchSite} from '../../../src/search/rankedSearch.ts';
+import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
@@ -22,10 +23,6 @@ import {searchSite} from '../../../src/search/rankedSearch.ts';
  */
 
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';
-const TITLE = 0;
-const HEADING = 1;
-const DESCRIPTION = 2;
-const KEYWORDS = 3;
 const SNIPPET_CHARS = 280;
 /** API reference pages are React pages with no Markdown twin: get_api_operation describes them. */
 const API_REFERENCE_PREFIX = '/api/';
@@ -80,12 +77,15 @@ function looksLikeSearchIndex(data) {
  */
 function toHit(result, descriptions, siteUrl) {
   const {document, type} = result;
-  const page = type === TITLE ? document : result.page || document;
+  const page = type === SearchDocumentType.Title ? document : result.page || document;
   const pagePath = document.u;
-  const anchor = type === TITLE ? '' : (document.h ?? '');
-  const section = type === HEADING ? document.t : document.s && document.s !== page.t ? document.s : undefined;
+  const anchor = type === SearchDocumentType.Title ? '' : (document.h ?? '');
+  const section =
+    type === SearchDocumentType.Heading ? document.t : document.s && document.s !== page.t ? document.s : undefined;
   const snippetSource =
-    type === TITLE || type === KEYWORDS || type === HEADING ? (descriptions.get(page.i) ?? '') : document.t;
+    type === SearchDocumentType.Title || type === SearchDocumentType.Keywords || type === SearchDocumentType.Heading
+      ? (descriptions.get(page.i) ?? '')
+      : document.t;
   return {
     title: page.t,
     ...(section ? {section} : {}),
@@ -93,7 +93,7 @@ function toHit(result, descriptions, siteUrl) {
     ...(pagePath.startsWith(API_REFERENCE_PREFIX)
       ? {}
       : {markdownUrl: new URL(`.${markdownPathOf(pagePath)}`, siteUrl).href}),
-    snippet: type === DESCRIPTION ? document.t : excerpt(snippetSource, result.tokens),
+    snippet: type === SearchDocumentType.Description ? document.t : excerpt(snippetSource, result.tokens),
   };
 }
 
@@ -148,7 +148,9 @@ export class DocsSearch {
     const baseUrl = this.baseUrl(version);
     try {
       const loaded = await this.worker.lowLevelFetchIndexes(baseUrl, '');
-      const descriptions = new Map(loaded.wrappedIndexes[DESCRIPTION].documents.map((d) => [d.p ?? d.i, d.t]));
+      const descriptions = new Map(
+        loaded.wrappedIndexes[SearchDocumentType.Description].documents.map((d) => [d.p ?? d.i, d.t]),
+      );
       return searchSite(loaded, query, limit).map((r) => toHit(r, descriptions, this.siteUrl));
     } catch (error) {
       this.renewKey();

@@ -36,6 +36,7 @@ import {
 import {snippetOf, type SnippetPart} from '@site/src/search/snippet';
 import {answerKey, hitUrl, PAGE_RESULTS, statusText, TYPING_PAUSE_MS, type Answer} from '@site/src/search/searchPage';
 import type {SearchResult} from '@site/src/search/types';
+import {SearchDocumentType} from '@site/src/search/documentTypes.mjs';
 import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/src/search/searchPageGuard';
 import styles from './styles.module.css';
 
@@ -80,28 +81,29 @@ function Marked({parts}: {parts: SnippetPart[]}): ReactNode {
 /** What a hit shows: its page's title, the heading it is under, and the text that matched. */
 function partsOf(result: SearchResult): {title: ReactNode; heading: ReactNode; snippet: ReactNode} {
   const {document, type, page, metadata, tokens} = result;
-  const pageTitle = type === 0 ? document.t : page ? page.t : (document.s ?? document.t);
+  const pageTitle = type === SearchDocumentType.Title ? document.t : page ? page.t : (document.s ?? document.t);
   const marked = (text: string, max?: number) => <Marked parts={snippetOf(text, metadata, tokens, max)} />;
   switch (type) {
-    case 0:
+    case SearchDocumentType.Title:
       return {title: marked(document.t, 300), heading: null, snippet: null};
-    case 1:
+    case SearchDocumentType.Heading:
       return {title: pageTitle, heading: marked(document.t, 300), snippet: null};
-    case 4:
+    case SearchDocumentType.Content:
       return {
         title: pageTitle,
         heading: document.s && document.s !== pageTitle ? document.s : null,
         snippet: marked(document.t),
       };
     default:
-      // A page's description (2) or its keywords (3): the line itself is the matching text.
+      // A page's description or its keywords: the line itself is the matching text.
       return {title: pageTitle, heading: null, snippet: marked(document.t)};
   }
 }
 
 function Hit({result}: {result: SearchResult}): ReactNode {
   const {title, heading, snippet} = partsOf(result);
-  const breadcrumb = (result.type === 0 ? result.document.b : result.page ? result.page.b : undefined) ?? [];
+  const breadcrumb =
+    (result.type === SearchDocumentType.Title ? result.document.b : result.page ? result.page.b : undefined) ?? [];
   const section = sectionLabelOf(result.document.u, CONTEXTS);
   const crumbs = breadcrumb.filter((crumb) => crumb !== 'Docs' && crumb !== section);
   return (
