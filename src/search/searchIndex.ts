@@ -17,17 +17,24 @@ export function searchIndexAddress(versionUrl: string, searchContext: string, te
 /** `partial`: search still answers from the first-stage index (titles and headings), the rest failed. */
 export type IndexHealth = {ok: true} | {ok: false; reason: string; partial?: boolean};
 
-/** True when `data` has the shape the plugin loads: a list of {documents, index}. */
-export function looksLikeSearchIndex(data: unknown): boolean {
+/**
+ * True when `data` has the shape the plugin loads: a list of at least `minParts` parts, each
+ * {documents, index}, in SearchDocumentType order (./documentTypes.mjs). The one check of an index file
+ * for the site's worker, its health check and the docs MCP server (mcp/lib/search/search.mjs). The site
+ * searches whatever parts there are (a first stage has four); a caller that reads a later part asks
+ * for it.
+ */
+export function looksLikeSearchIndex(data: unknown, minParts = 1): boolean {
   return (
     Array.isArray(data) &&
-    data.length > 0 &&
+    data.length >= Math.max(minParts, 1) &&
     data.every(
       (part) =>
         typeof part === 'object' &&
         part !== null &&
         Array.isArray((part as {documents?: unknown}).documents) &&
-        typeof (part as {index?: unknown}).index === 'object',
+        typeof (part as {index?: unknown}).index === 'object' &&
+        (part as {index?: unknown}).index !== null,
     )
   );
 }

@@ -14,6 +14,7 @@ import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/clie
 import {DocsError, readJson} from '../source.mjs';
 import {searchResultLimits} from './generated-constants.mjs';
 import {searchSite} from '../../../src/search/rankedSearch.ts';
+import {looksLikeSearchIndex} from '../../../src/search/searchIndex.ts';
 import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
 
 /**
@@ -53,20 +54,12 @@ async function indexResponse(url) {
   if (!source) throw new Error(`No docs source for ${url.href}`);
   const sitePath = `/${rest.join('/')}`;
   const data = await readJson(source, sitePath);
-  if (!looksLikeSearchIndex(data)) {
+  // The hits read each page's description, so the index must reach that part.
+  if (!looksLikeSearchIndex(data, SearchDocumentType.Description + 1)) {
     throw new DocsError(`${sitePath} from ${source.description} is not a search index of these docs.`);
   }
   // The worker only calls `.json()`; handing it the parsed index saves parsing 5 MB twice.
   return {ok: true, status: 200, json: async () => data};
-}
-
-/** The shape the worker loads: a list of {documents, index}, titles first. */
-function looksLikeSearchIndex(data) {
-  return (
-    Array.isArray(data) &&
-    data.length >= 3 &&
-    data.every((part) => Array.isArray(part?.documents) && typeof part?.index === 'object' && part.index !== null)
-  );
 }
 
 /**
