@@ -34,15 +34,10 @@ import type {SearchResult} from './types';
 import {SearchDocumentType} from './documentTypes.mjs';
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
-export type RankableResult = Pick<
-  SearchResult,
-  'document' | 'type' | 'page' | 'tokens' | 'score' | 'isInterOfTree' | 'isLastOfTree'
->;
+export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
 
 /** How many results to ask the plugin for before ranking (the search page asks for 100 too). */
 export const CANDIDATE_LIMIT = 100;
-/** Lines a page may take in the list: its best line only, so eight suggestions are eight pages. */
-export const MAX_LINES_PER_PAGE = 1;
 
 /**
  * Weight of a line by where it is (its SearchDocumentType). A title weighs less than a heading because
@@ -317,8 +312,9 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
 
 /**
  * Orders the plugin's results for `input` (as typed, case kept) and returns at most `limit` of them:
- * pages by score, each page as its best line, with the plugin's tree flags (`isInterOfTree`,
- * `isLastOfTree`) set again for the new order. The results are copied, not changed.
+ * pages by score, each page as its best line. The results are copied, not changed. With one line per
+ * page, the plugin's tree marks (`isInterOfTree`, `isLastOfTree`: a line drawn under its page listed
+ * above it) never apply, so none are set.
  */
 export function rankSearchResults<T extends RankableResult>(input: string, results: readonly T[], limit: number): T[] {
   const ordered: T[] = [];
@@ -326,9 +322,9 @@ export function rankSearchResults<T extends RankableResult>(input: string, resul
   // gains nothing from the second copy, and it would push another page out of the list.
   const shown = new Set<string>();
   for (const page of scorePages(input, results)) {
-    // The title first unless another line matches more of the typed words.
+    // The title unless another line matches more of the typed words.
     const coverage = (line: {result: T}) => line.result.tokens.length;
-    const lines = page.lines
+    const [{result}] = page.lines
       .slice()
       .sort(
         (a, b) =>
@@ -336,33 +332,12 @@ export function rankSearchResults<T extends RankableResult>(input: string, resul
           Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
           b.weight - a.weight ||
           a.order - b.order,
-      )
-      .slice(0, MAX_LINES_PER_PAGE);
-    for (const {result} of lines) {
-      const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
-      if (shown.has(copyKey)) continue;
-      shown.add(copyKey);
-      ordered.push({...result});
-      if (ordered.length >= limit) return markTrees(ordered);
-    }
+      );
+    const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
+    if (shown.has(copyKey)) continue;
+    shown.add(copyKey);
+    ordered.push({...result});
+    if (ordered.length >= limit) break;
   }
-  return markTrees(ordered);
-}
-
-/**
- * The plugin's tree marks (processTreeStatusOfSearchResults): a line under a page listed above it is
- * drawn as a branch, the last one as the branch's end.
- */
-function markTrees<T extends RankableResult>(results: T[]): T[] {
-  results.forEach((item, i) => {
-    delete item.isInterOfTree;
-    delete item.isLastOfTree;
-    const page = item.page;
-    if (i === 0 || !page) return;
-    const underListedPage = results.slice(0, i).some((prev) => (prev.type === 3 ? prev.page : prev.document) === page);
-    if (!underListedPage) return;
-    if (i < results.length - 1 && results[i + 1].page === page) item.isInterOfTree = true;
-    else item.isLastOfTree = true;
-  });
-  return results;
+  return ordered;
 }
