@@ -69,7 +69,7 @@ export function versionFolders(outDir) {
 }
 
 /** The API context: the one whose label results under its path must carry. */
-export const API_CONTEXT_PATH = 'api/v1';
+const API_CONTEXT_PATH = 'api/v1';
 
 /** Sets the first breadcrumb of every page document under `/<contextPath>` to the context's label. */
 export function labelContextResults(allSections, context) {
@@ -87,7 +87,7 @@ export function labelContextResults(allSections, context) {
 }
 
 /** Relabels the API results in the root version's index files (the API is not versioned). */
-export function labelApiResults(outDir, contexts) {
+function labelApiResults(outDir, contexts) {
   const api = contexts.find((c) => c.path === API_CONTEXT_PATH);
   if (!api) return 0;
   let changed = 0;
@@ -102,7 +102,7 @@ export function labelApiResults(outDir, contexts) {
   return changed;
 }
 
-export function writeVersionContextIndexes(outDir, contexts) {
+function writeVersionContextIndexes(outDir, contexts) {
   const written = [];
   for (const folder of versionFolders(outDir)) {
     const allSections = JSON.parse(fs.readFileSync(path.join(outDir, folder, 'search-index.json'), 'utf8'));
@@ -115,10 +115,10 @@ export function writeVersionContextIndexes(outDir, contexts) {
 }
 
 /** Parts of an index in the first stage: every part before the body text (titles, headings, descriptions, keywords). */
-export const FIRST_STAGE_PARTS = SearchDocumentType.Content;
+const FIRST_STAGE_PARTS = SearchDocumentType.Content;
 
 /** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/search/indexStages.ts asks). */
-export function firstStageName(indexName) {
+function firstStageName(indexName) {
   return indexName.replace(/\.json$/, '.stage1.json');
 }
 
@@ -153,7 +153,7 @@ export function firstStageOf(allParts) {
 }
 
 /** Writes the first stage next to every `search-index*.json` under outDir (and its version folders). */
-export function writeFirstStages(outDir) {
+function writeFirstStages(outDir) {
   const folders = ['', ...versionFolders(outDir)];
   const written = [];
   for (const folder of folders) {

@@ -116,7 +116,7 @@ export function sectionOfUrl(url: string): Section {
 const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 
 /** What in the query names an API thing: identifiers (`runQuery`, `MetricQuery`) and a `METHOD /path`. */
-export interface ApiShape {
+interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
   isApi: boolean;
   /**
@@ -160,7 +160,7 @@ function namesExactly(result: RankableResult, shape: ApiShape): boolean {
 }
 
 /** A page among the results: its lines (results) and its score. */
-export interface ScoredPage<T extends RankableResult> {
+interface ScoredPage<T extends RankableResult> {
   url: string;
   score: number;
   lines: {result: T; order: number; weight: number}[];
@@ -237,7 +237,7 @@ function placeWeight(result: RankableResult): number {
 }
 
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
-export function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
+function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));

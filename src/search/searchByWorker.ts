@@ -38,6 +38,7 @@ function getRemoteWorker(): Promise<Comlink.Remote<SiteSearchWorker>> {
   return remote;
 }
 
+/** The plugin's search box and search page import this and searchByWorker (no site code does). */
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
   await (await getRemoteWorker()).fetchIndexes(baseUrl, searchContext);

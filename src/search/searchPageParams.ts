@@ -12,24 +12,24 @@
 import {MAX_QUERY_LENGTH, shorten} from './searchIndex';
 
 /** A search context of the plugin (src/searchContexts.json): its path (`guides`, `api/v1`) and label. */
-export interface SearchContext {
+interface SearchContext {
   path: string;
   label: string;
 }
 
 /** The path of the API reference's context: its pages are under `/api/v1/`, in one version only. */
-export const API_CONTEXT = 'api/v1';
+const API_CONTEXT = 'api/v1';
 
 /**
  * `all`, `docs` (every page but the API reference), `api`, or a docs context path (`guides`, …): what
  * the `section` parameter may say.
  */
-export type SectionFilter = string;
+type SectionFilter = string;
 /**
  * `''` is the released docs (0.1410, at the site root), `next` the docs under `/next/`: the values the
  * address and the form's menu carry (a form without JavaScript sends `version=` for the released docs).
  */
-export type VersionFilter = '' | 'next';
+type VersionFilter = '' | 'next';
 
 export interface SearchPageState {
   /** The query, cut to MAX_QUERY_LENGTH characters. */
@@ -44,7 +44,7 @@ export interface SearchPageParamProblem {
 }
 
 /** One choice of the section menu: its `section` value and what the reader reads. */
-export interface SectionOption {
+interface SectionOption {
   value: SectionFilter;
   label: string;
 }
