@@ -8,7 +8,7 @@
  * - `comlink` (the worker's message channel to the page) is not needed here: a no-op `expose`;
  * - `proxiedGeneratedConstants` re-exports a module Docusaurus writes at build time: our copy of the
  *   same constants (`generated-constants.mjs`).
- * It also loads the site's own TypeScript modules (`src/lib/...`, such as the site's search and its
+ * It also loads the site's own TypeScript modules (`src/...`, such as the site's search and its
  * ranking, `src/search/rankedSearch.ts`) by stripping their types with the repository's `typescript`, since
  * Node 20 cannot run `.ts` files.
  * Registered by `register.mjs` before the worker is imported; every other module loads as usual.
