@@ -34,7 +34,7 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sma
 declare module 'lunr' {
   /**
    * What the site uses of lunr itself: loading a serialised index (as the plugin's worker does), and its
-   * Set class (src/search/lunrUnion.ts).
+   * Set class (./lunrUnion.ts).
    */
   const lunr: {Index: {load(serialised: object): unknown}; Set: unknown};
   export default lunr;

@@ -53,7 +53,7 @@ export async function indexHealthAt(href: string, fetchFn: typeof fetch = fetch)
 
 /**
  * Checks the index a search in `searchContext` of `versionUrl` would load. `healthAt` does the
- * fetching and parsing: in the browser it runs in a worker (src/search/searchIndexCheck.ts), because
+ * fetching and parsing: in the browser it runs in a worker (./searchIndexCheck.ts), because
  * parsing a 5 MB index on the page's thread blocks typing on a phone.
  */
 export async function checkSearchIndex(
@@ -87,7 +87,7 @@ export interface SearchParamProblem {
 /**
  * The longest query searched, in characters: longer adds nothing a search can use, and a pasted page of
  * text would otherwise fill the search page's heading and the tab's title. The search inputs take no
- * more (src/theme/SearchBar, src/theme/SearchPage); a longer `q` in an address is cut to it on load.
+ * more (./searchBox.ts for the box, src/theme/SearchPage); a longer `q` in an address is cut to it on load.
  */
 export const MAX_QUERY_LENGTH = 200;
 
