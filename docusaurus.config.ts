@@ -89,7 +89,7 @@ const config: Config = {
         language: ['en'],
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
-        // On so that results pass the terms as `_highlight` parameters; plugins/search-guard turns the
+        // On so that results pass the terms as `_highlight` parameters; src/search/pluginSwaps.ts turns the
         // highlighting itself off, as the spec asks.
         highlightSearchTermsOnTargetPage: true,
         searchBarShortcut: true,
@@ -121,7 +121,7 @@ const config: Config = {
   // Links preload on hover and touch only; see the module for why viewport prefetching is off.
   clientModules: [
     './src/clientModules/malformedHash.ts',
-    './src/clientModules/earlySearchText.ts',
+    './src/search/earlySearchText.ts',
     './src/clientModules/linkPrefetch.ts',
   ],
 
@@ -139,7 +139,7 @@ const config: Config = {
     './plugins/storage-guard/index.ts',
     './plugins/api-preferences/index.ts',
     './plugins/warehouse-sql/index.ts',
-    './plugins/search-guard/index.ts',
+    './src/search/pluginSwaps.ts',
     './plugins/api-reference/index.ts',
     './plugins/markdown-export/index.ts',
     './plugins/precompress-early/index.ts',

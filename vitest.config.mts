@@ -16,7 +16,8 @@ const ISOLATED = [
   'tests/unit/analytics.test.ts',
   'tests/unit/page-feedback.test.ts',
   // tests/search/pluginSearch.ts: the search plugin's client code with its generated constants mocked.
-  // Sharing one registry between these files fails: the mocks are set up when a file first imports.
+  // Sharing one registry between these files fails: the mocks are set up when a file first imports. The
+  // search's own unit tests live in the same folder (src/search/README.md) and run isolated with them.
   'tests/search/**/*.test.ts',
   'tests/mcp/search.test.ts',
 ];

@@ -16,7 +16,7 @@
 //
 // 3. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
 // holding its titles, headings, descriptions and keywords (the first four of its five parts; the fifth,
-// the body text, is ~80 % of the bytes). The site's search worker (src/lib/search/indexStages.ts) answers
+// the body text, is ~80 % of the bytes). The site's search worker (src/search/indexStages.ts) answers
 // from it while the whole index loads, so the first suggestions on a cold page wait for ~175 KB gzip
 // instead of ~1 MB. Titles, descriptions and keywords are copied unchanged (each part holds its own lunr
 // index); the headings part leaves out headings repeated on many pages and is indexed again.
@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
+import {SearchDocumentType} from '../src/search/documentTypes.mjs';
 
 const require = createRequire(import.meta.url);
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,7 +69,7 @@ export function versionFolders(outDir) {
 }
 
 /** The API context: the one whose label results under its path must carry. */
-export const API_CONTEXT_PATH = 'api/v1';
+const API_CONTEXT_PATH = 'api/v1';
 
 /** Sets the first breadcrumb of every page document under `/<contextPath>` to the context's label. */
 export function labelContextResults(allSections, context) {
@@ -86,7 +87,7 @@ export function labelContextResults(allSections, context) {
 }
 
 /** Relabels the API results in the root version's index files (the API is not versioned). */
-export function labelApiResults(outDir, contexts) {
+function labelApiResults(outDir, contexts) {
   const api = contexts.find((c) => c.path === API_CONTEXT_PATH);
   if (!api) return 0;
   let changed = 0;
@@ -101,7 +102,7 @@ export function labelApiResults(outDir, contexts) {
   return changed;
 }
 
-export function writeVersionContextIndexes(outDir, contexts) {
+function writeVersionContextIndexes(outDir, contexts) {
   const written = [];
   for (const folder of versionFolders(outDir)) {
     const allSections = JSON.parse(fs.readFileSync(path.join(outDir, folder, 'search-index.json'), 'utf8'));
@@ -113,11 +114,11 @@ export function writeVersionContextIndexes(outDir, contexts) {
   return written;
 }
 
-/** Parts of an index in the first stage: titles, headings, descriptions, keywords (not the body text). */
-export const FIRST_STAGE_PARTS = 4;
+/** Parts of an index in the first stage: every part before the body text (titles, headings, descriptions, keywords). */
+const FIRST_STAGE_PARTS = SearchDocumentType.Content;
 
-/** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/lib/search/indexStages.ts asks). */
-export function firstStageName(indexName) {
+/** `search-index-guides.json` → `search-index-guides.stage1.json` (as src/search/indexStages.ts asks). */
+function firstStageName(indexName) {
   return indexName.replace(/\.json$/, '.stage1.json');
 }
 
@@ -129,9 +130,6 @@ export function firstStageName(indexName) {
  * suggestions to download and parse. The whole index keeps them.
  */
 export const REPEATED_HEADING_PAGES = 20;
-
-/** Part 1 of an index: its headings (part 0 is titles, 2 descriptions, 3 keywords, 4 body text). */
-const HEADINGS = 1;
 
 /** The headings of a part's documents that appear on fewer than REPEATED_HEADING_PAGES pages. */
 function distinctiveHeadings(documents) {
@@ -147,15 +145,15 @@ function distinctiveHeadings(documents) {
  */
 export function firstStageOf(allParts) {
   const parts = allParts.slice(0, FIRST_STAGE_PARTS);
-  const headings = parts[HEADINGS];
+  const headings = parts[SearchDocumentType.Heading];
   if (!headings) return parts;
   const kept = distinctiveHeadings(headings.documents);
-  if (kept.length < headings.documents.length) parts[HEADINGS] = buildIndex([kept], INDEX_OPTIONS)[0];
+  if (kept.length < headings.documents.length) parts[SearchDocumentType.Heading] = buildIndex([kept], INDEX_OPTIONS)[0];
   return parts;
 }
 
 /** Writes the first stage next to every `search-index*.json` under outDir (and its version folders). */
-export function writeFirstStages(outDir) {
+function writeFirstStages(outDir) {
   const folders = ['', ...versionFolders(outDir)];
   const written = [];
   for (const folder of folders) {

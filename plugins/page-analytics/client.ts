@@ -1,6 +1,6 @@
 import type {ClientModule} from '@docusaurus/types';
 import {sendEvent} from '@site/src/lib/analytics';
-import {searchTracker} from '@site/src/lib/searchAnalytics';
+import {searchTracker} from '@site/src/search/searchAnalytics';
 
 // A reader who closes the tab or leaves the site with a search open has left it (see searchAnalytics.ts).
 if (typeof window !== 'undefined') window.addEventListener('pagehide', () => searchTracker()?.left());

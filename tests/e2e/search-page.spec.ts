@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 import {parse} from 'yaml';
-import {MAX_QUERY_LENGTH} from '../../src/lib/searchIndex';
+import {MAX_QUERY_LENGTH} from '../../src/search/searchIndex';
 import {axeViolations} from './axe';
 import {hydrated, watchPage} from './helpers';
 

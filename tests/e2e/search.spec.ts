@@ -1,5 +1,5 @@
 import {test, expect, type Page} from '@playwright/test';
-import {MAX_QUERY_LENGTH} from '../../src/lib/searchIndex';
+import {MAX_QUERY_LENGTH} from '../../src/search/searchIndex';
 import {hydrated, watchPage} from './helpers';
 
 /**
@@ -64,7 +64,7 @@ test('a reader who tabs on while the index loads keeps focus where they put it',
 });
 
 test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to the heading', async ({page}) => {
-  // One line per page (src/lib/search/ranking.ts): the heading that matches every word, not the title.
+  // One line per page (src/search/ranking.ts): the heading that matches every word, not the title.
   // A word of many titles: the list stops at 8.
   await searchFor(page, '/', 'metrics');
   await expect(suggestions(page)).toHaveCount(8, {timeout: INDEX_LOAD});
@@ -85,7 +85,7 @@ test('a word typed past its indexed stem suggests lines that have it, not lines 
   page,
 }) => {
   // The index holds "calcul" for "calculations": "calculati" is looked for in the lines' text
-  // (src/lib/search/candidates.ts), so the lines about tables alone do not come second and third.
+  // (src/search/candidates.ts), so the lines about tables alone do not come second and third.
   await searchFor(page, '/', 'table calculati');
   const titles = suggestions(page).locator('[class^="hitTitle"], [class*=" hitTitle"]');
   await expect(titles.nth(2)).toBeVisible({timeout: INDEX_LOAD});

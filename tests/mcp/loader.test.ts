@@ -1,7 +1,7 @@
 /**
  * The module hooks of the MCP server (mcp/lib/search/loader-hooks.mjs) let plain Node load the
  * search plugin's browser worker and the site's own TypeScript modules, such as the site's search
- * (src/lib/search/rankedSearch.ts).
+ * (src/search/rankedSearch.ts).
  */
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
@@ -25,7 +25,7 @@ describe('the MCP server’s module hooks', () => {
   });
 
   it('load a TypeScript module of the site and run it', () => {
-    const file = JSON.stringify(path.join(ROOT, 'src/lib/searchIndex.ts'));
+    const file = JSON.stringify(path.join(ROOT, 'src/search/searchIndex.ts'));
     const run = runWithHooks(`${register}
       const {searchIndexAddress} = await import(${file});
       console.log(searchIndexAddress('/next/', 'api/v1', 'search-index{dir}.json', 'http://docs.test').href);`);

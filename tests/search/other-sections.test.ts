@@ -1,5 +1,5 @@
 /**
- * The box on a section's page (src/lib/search/otherSections.ts): a question the section cannot answer
+ * The box on a section's page (src/search/otherSections.ts): a question the section cannot answer
  * still finds the other sections' pages; a question it answers keeps to the section.
  */
 import {beforeAll, describe, expect, it} from 'vitest';

@@ -20,8 +20,8 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
-import {boxResults} from '../../src/lib/search/otherSections';
-import {searchSite} from '../../src/lib/search/rankedSearch';
+import {boxResults} from '../../src/search/otherSections';
+import {searchSite} from '../../src/search/rankedSearch';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(ROOT, 'build');
@@ -76,7 +76,7 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
 }
 
 /**
- * The search as the navbar search box runs it: the plugin's search ranked by src/lib/search (see
+ * The search as the navbar search box runs it: the plugin's search ranked by src/search (see
  * rankedSearch.ts), `searchResultLimits` results (8 here), with other sections' hits when a section's
  * are weak (otherSections.ts). `context` '' is the all-sections index
  * (`search-index.json`), otherwise a context path such as `api/v1` (`search-index-api-v1.json`).

@@ -2,7 +2,7 @@
  * Search-as-you-type: while a reader types a word letter by letter, every prefix of 3+ letters keeps
  * showing suggestions when the whole word has some (issue 19). The words are from the docs' vocabulary,
  * long ones included, typed alone and as the last word after another. Runs the site's search (the
- * plugin's query code, ranked by src/lib/search) on the production build's all-sections index.
+ * plugin's query code, ranked by src/search) on the production build's all-sections index.
  */
 import {beforeAll, describe, expect, it} from 'vitest';
 import {createPluginSearch, type Search} from './pluginSearch';

@@ -1,5 +1,5 @@
 /**
- * Forgiving queries (src/lib/search/relax.ts): a reader's question with words no page has, or the words
+ * Forgiving queries (src/search/relax.ts): a reader's question with words no page has, or the words
  * readers add to say something is wrong, still finds pages, on the production build's all-sections index.
  */
 import {beforeAll, describe, expect, it} from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * Readers' words (src/lib/search/vocabulary.ts), misspellings and exact names, on the production build's
+ * Readers' words (src/search/vocabulary.ts), misspellings and exact names, on the production build's
  * all-sections index: each vocabulary entry leads somewhere real, a misspelt word still finds its pages,
  * and an identifier or a role finds the page that explains it before API pages that only list it.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {VOCABULARY, withDocsWords} from '../../src/lib/search/vocabulary';
+import {VOCABULARY, withDocsWords} from '../../src/search/vocabulary';
 import {BUILD_DIR, createPluginSearch, type Search} from './pluginSearch';
 
 let search: Search;
@@ -17,7 +17,7 @@ let tokenize: (text: string, language: string[]) => string[];
 
 beforeAll(async () => {
   search = await createPluginSearch();
-  ({allowedTypos} = await import('../../src/lib/search/relax'));
+  ({allowedTypos} = await import('../../src/search/relax'));
   ({tokenize} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js'));
   const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as {
     documents: {t: string}[];

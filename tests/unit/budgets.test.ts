@@ -57,7 +57,7 @@ describe.runIf(fs.existsSync(path.join(build, 'index.html')))('search index budg
     expect(problems).toEqual([]);
   });
 
-  // The search box answers from a first stage (src/lib/search/indexStages.ts) before the whole index has
+  // The search box answers from a first stage (src/search/indexStages.ts) before the whole index has
   // loaded: what a cold page fetches before its first suggestions. Issue 19 caps it at 450 KB gzip.
   const FIRST_STAGE_MAX_GZIP = 450_000;
   const wholeIndexes = searchIndexes.filter((file) => !file.endsWith('.stage1.json'));

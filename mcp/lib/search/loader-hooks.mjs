@@ -8,8 +8,8 @@
  * - `comlink` (the worker's message channel to the page) is not needed here: a no-op `expose`;
  * - `proxiedGeneratedConstants` re-exports a module Docusaurus writes at build time: our copy of the
  *   same constants (`generated-constants.mjs`).
- * It also loads the site's own TypeScript modules (`src/lib/...`, such as the site's search and its
- * ranking, `src/lib/search/rankedSearch.ts`) by stripping their types with the repository's `typescript`, since
+ * It also loads the site's own TypeScript modules (`src/...`, such as the site's search and its
+ * ranking, `src/search/rankedSearch.ts`) by stripping their types with the repository's `typescript`, since
  * Node 20 cannot run `.ts` files.
  * Registered by `register.mjs` before the worker is imported; every other module loads as usual.
  */
@@ -27,7 +27,7 @@ export async function resolve(specifier, context, nextResolve) {
   if (isTypeScript(context.parentURL) && specifier.startsWith('.') && !/\.[cm]?[jt]sx?$/.test(specifier)) {
     return nextResolve(`${specifier}.ts`, context);
   }
-  // The site's search (src/lib/search) imports the constants by their package path, the plugin's own
+  // The site's search (src/search) imports the constants by their package path, the plugin's own
   // modules by a relative one.
   const constants = /(^|\/)proxiedGeneratedConstants(\.js)?$/.test(specifier);
   if (constants && (inPluginClient(context.parentURL) || specifier.includes(PLUGIN_CLIENT.slice(1)))) {

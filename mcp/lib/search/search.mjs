@@ -1,7 +1,7 @@
 /**
  * Docs search with the site's own index and ranking: the search plugin's browser worker
  * (`SearchWorker` from @easyops-cn/docusaurus-search-local), called unchanged on the index the build
- * wrote, searched and ranked by the site's own `searchSite` (src/lib/search/rankedSearch.ts), as the search
+ * wrote, searched and ranked by the site's own `searchSite` (src/search/rankedSearch.ts), as the search
  * box does. tests/search/pluginSearch.ts runs the same code for the relevance
  * figures; see register.mjs / loader-hooks.mjs for how Node loads it.
  *
@@ -14,19 +14,17 @@ import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/clie
 import {DocsError, readJson} from '../source.mjs';
 import {markdownPathOfPage} from '../../../plugins/markdown-export/markdownPath.ts';
 import {searchResultLimits} from './generated-constants.mjs';
-import {searchSite} from '../../../src/lib/search/rankedSearch.ts';
+import {searchSite} from '../../../src/search/rankedSearch.ts';
+import {looksLikeSearchIndex} from '../../../src/search/searchIndex.ts';
+import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
- * @typedef {import('../../../src/lib/search/types').SearchDocument} SearchDocument
- * @typedef {import('../../../src/lib/search/types').SearchResult} SearchResult
+ * @typedef {import('../../../src/search/types').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/search/types').SearchResult} SearchResult
  */
 
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';
-const TITLE = 0;
-const HEADING = 1;
-const DESCRIPTION = 2;
-const KEYWORDS = 3;
 const SNIPPET_CHARS = 280;
 /** API reference pages are React pages with no Markdown twin: get_api_operation describes them. */
 const API_REFERENCE_PREFIX = '/api/';
@@ -57,20 +55,12 @@ async function indexResponse(url) {
   if (!source) throw new Error(`No docs source for ${url.href}`);
   const sitePath = `/${rest.join('/')}`;
   const data = await readJson(source, sitePath);
-  if (!looksLikeSearchIndex(data)) {
+  // The hits read each page's description, so the index must reach that part.
+  if (!looksLikeSearchIndex(data, SearchDocumentType.Description + 1)) {
     throw new DocsError(`${sitePath} from ${source.description} is not a search index of these docs.`);
   }
   // The worker only calls `.json()`; handing it the parsed index saves parsing 5 MB twice.
   return {ok: true, status: 200, json: async () => data};
-}
-
-/** The shape the worker loads: a list of {documents, index}, titles first. */
-function looksLikeSearchIndex(data) {
-  return (
-    Array.isArray(data) &&
-    data.length >= 3 &&
-    data.every((part) => Array.isArray(part?.documents) && typeof part?.index === 'object' && part.index !== null)
-  );
 }
 
 /**
@@ -81,12 +71,15 @@ function looksLikeSearchIndex(data) {
  */
 function toHit(result, descriptions, siteUrl) {
   const {document, type} = result;
-  const page = type === TITLE ? document : result.page || document;
+  const page = type === SearchDocumentType.Title ? document : result.page || document;
   const pagePath = document.u;
-  const anchor = type === TITLE ? '' : (document.h ?? '');
-  const section = type === HEADING ? document.t : document.s && document.s !== page.t ? document.s : undefined;
+  const anchor = type === SearchDocumentType.Title ? '' : (document.h ?? '');
+  const section =
+    type === SearchDocumentType.Heading ? document.t : document.s && document.s !== page.t ? document.s : undefined;
   const snippetSource =
-    type === TITLE || type === KEYWORDS || type === HEADING ? (descriptions.get(page.i) ?? '') : document.t;
+    type === SearchDocumentType.Title || type === SearchDocumentType.Keywords || type === SearchDocumentType.Heading
+      ? (descriptions.get(page.i) ?? '')
+      : document.t;
   return {
     title: page.t,
     ...(section ? {section} : {}),
@@ -94,7 +87,7 @@ function toHit(result, descriptions, siteUrl) {
     ...(pagePath.startsWith(API_REFERENCE_PREFIX)
       ? {}
       : {markdownUrl: new URL(`.${markdownPathOfPage(pagePath)}`, siteUrl).href}),
-    snippet: type === DESCRIPTION ? document.t : excerpt(snippetSource, result.tokens),
+    snippet: type === SearchDocumentType.Description ? document.t : excerpt(snippetSource, result.tokens),
   };
 }
 
@@ -144,7 +137,9 @@ export class DocsSearch {
     const baseUrl = this.baseUrl(version);
     try {
       const loaded = await this.worker.lowLevelFetchIndexes(baseUrl, '');
-      const descriptions = new Map(loaded.wrappedIndexes[DESCRIPTION].documents.map((d) => [d.p ?? d.i, d.t]));
+      const descriptions = new Map(
+        loaded.wrappedIndexes[SearchDocumentType.Description].documents.map((d) => [d.p ?? d.i, d.t]),
+      );
       return searchSite(loaded, query, limit).map((r) => toHit(r, descriptions, this.siteUrl));
     } catch (error) {
       this.renewKey();

@@ -19,9 +19,9 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import searchContexts from '@site/src/searchContexts.json';
-import {indexHealthInWorker} from '@site/src/lib/searchIndexCheck';
-import {checkSearchIndex, MAX_QUERY_LENGTH, shorten} from '@site/src/lib/searchIndex';
-import {searchPageByWorker} from '@site/src/lib/search/searchByWorker';
+import {indexHealthInWorker} from '@site/src/search/searchIndexCheck';
+import {checkSearchIndex, MAX_QUERY_LENGTH, shorten} from '@site/src/search/searchIndex';
+import {searchPageByWorker} from '@site/src/search/searchByWorker';
 import {
   isApiReferenceUrl,
   parseSearchPageParams,
@@ -32,34 +32,29 @@ import {
   VERSION_OPTIONS,
   type SearchPageParamProblem,
   type SearchPageState,
-  type SearchPlan,
-} from '@site/src/lib/search/searchPageParams';
-import {snippetOf, type SnippetPart} from '@site/src/lib/search/snippet';
-import type {SimilarPage} from '@site/src/lib/search/similarPages';
-import type {SearchResult} from '@site/src/lib/search/types';
-import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/plugins/search-guard/client';
+} from '@site/src/search/searchPageParams';
+import {snippetOf, type SnippetPart} from '@site/src/search/snippet';
+import {answerKey, hitUrl, PAGE_RESULTS, statusText, TYPING_PAUSE_MS, type Answer} from '@site/src/search/searchPage';
+import type {SearchResult} from '@site/src/search/types';
+import {SearchDocumentType} from '@site/src/search/documentTypes.mjs';
+import {searchParamProblemsOnLoad, subscribeToSearchParamProblems} from '@site/src/search/searchPageGuard';
 import styles from './styles.module.css';
 
 /**
  * The site's search results page (issue 34): the same ranked search as the navbar box
- * (src/lib/search, through the search worker's `searchPage`), every hit with its section, title,
+ * (src/search, through the search worker's `searchPage`), every hit with its section, title,
  * heading and a highlighted snippet, and filters for section and docs version kept in the address
- * (src/lib/search/searchPageParams.ts). The server's HTML has the form (a GET form to this page), so
+ * (src/search/searchPageParams.ts). The server's HTML has the form (a GET form to this page), so
  * the page is usable before and without its script; results need the script (the index is searched in
  * the browser).
  */
-
-/** Results asked for: the box shows 8, the page shows the rest of a wide search after them. */
-const PAGE_RESULTS = 100;
-/** Typing searches once the reader pauses, not at every key (each search re-renders the list). */
-const TYPING_PAUSE_MS = 250;
 
 const CONTEXTS = searchContexts as {path: string; label: string}[];
 const SECTION_OPTIONS = sectionOptions(CONTEXTS);
 
 /**
- * Why the address's `version`/`ctx`/`section` were not used or its `q` cut (plugins/search-guard/client.ts
- * on load, ../../lib/search/searchPageParams.ts after), and what is shown instead.
+ * Why the address's `version`/`ctx`/`section` were not used or its `q` cut (src/search/searchPageGuard.ts
+ * on load, src/search/searchPageParams.ts after), and what is shown instead.
  */
 function ParamProblems({problems}: {problems: SearchParamProblem[]}): ReactNode {
   return (
@@ -86,36 +81,29 @@ function Marked({parts}: {parts: SnippetPart[]}): ReactNode {
 /** What a hit shows: its page's title, the heading it is under, and the text that matched. */
 function partsOf(result: SearchResult): {title: ReactNode; heading: ReactNode; snippet: ReactNode} {
   const {document, type, page, metadata, tokens} = result;
-  const pageTitle = type === 0 ? document.t : page ? page.t : (document.s ?? document.t);
+  const pageTitle = type === SearchDocumentType.Title ? document.t : page ? page.t : (document.s ?? document.t);
   const marked = (text: string, max?: number) => <Marked parts={snippetOf(text, metadata, tokens, max)} />;
   switch (type) {
-    case 0:
+    case SearchDocumentType.Title:
       return {title: marked(document.t, 300), heading: null, snippet: null};
-    case 1:
+    case SearchDocumentType.Heading:
       return {title: pageTitle, heading: marked(document.t, 300), snippet: null};
-    case 4:
+    case SearchDocumentType.Content:
       return {
         title: pageTitle,
         heading: document.s && document.s !== pageTitle ? document.s : null,
         snippet: marked(document.t),
       };
     default:
-      // A page's description (2) or its keywords (3): the line itself is the matching text.
+      // A page's description or its keywords: the line itself is the matching text.
       return {title: pageTitle, heading: null, snippet: marked(document.t)};
   }
 }
 
-/** The address of a hit, with the search terms as `_highlight` parameters, as the box's links carry. */
-function hitUrl({document, tokens}: SearchResult): string {
-  const params = new URLSearchParams();
-  for (const token of tokens) params.append('_highlight', token);
-  const search = tokens.length > 0 ? `?${params.toString()}` : '';
-  return `${document.u}${search}${document.h ?? ''}`;
-}
-
 function Hit({result}: {result: SearchResult}): ReactNode {
   const {title, heading, snippet} = partsOf(result);
-  const breadcrumb = (result.type === 0 ? result.document.b : result.page ? result.page.b : undefined) ?? [];
+  const breadcrumb =
+    (result.type === SearchDocumentType.Title ? result.document.b : result.page ? result.page.b : undefined) ?? [];
   const section = sectionLabelOf(result.document.u, CONTEXTS);
   const crumbs = breadcrumb.filter((crumb) => crumb !== 'Docs' && crumb !== section);
   return (
@@ -141,30 +129,6 @@ function Hit({result}: {result: SearchResult}): ReactNode {
       </article>
     </li>
   );
-}
-
-/** What the search worker answered for `query` (SiteSearchWorker.searchPage). */
-interface Answer {
-  /** The search it answers (answerKey): a list for other words or another section is not this one's. */
-  key: string;
-  results: SearchResult[];
-  ignored: string[];
-  closest: SimilarPage[];
-  /** False while only the first stage (titles, headings) has answered. */
-  complete: boolean;
-}
-
-const answerKey = (query: string, plan: SearchPlan) =>
-  JSON.stringify([query, plan.versionUrl, plan.context, plan.only]);
-
-/** The live status line: how many results, or why there are none (yet). */
-function statusText(query: string, answer: Answer | null, current: boolean, shown: number, failed: boolean): string {
-  if (!query) return '';
-  if (failed) return 'Search could not run. Try again, or browse with the sidebar.';
-  if (!answer || !current || (shown === 0 && !answer.complete)) return 'Searching…';
-  if (shown === 0) return 'No results';
-  const count = `${shown} ${shown === 1 ? 'result' : 'results'} for “${shorten(query, 80)}”`;
-  return answer.complete ? count : `${count} in titles and headings; searching the full text…`;
 }
 
 export default function SearchPage(): ReactNode {

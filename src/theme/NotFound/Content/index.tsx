@@ -5,8 +5,8 @@ import Translate from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import {useLocation} from '@docusaurus/router';
 import type {Props} from '@theme/NotFound/Content';
-import {searchByWorker} from '@site/src/lib/search/searchByWorker';
-import {pathWords, similarPages, type SimilarPage} from '@site/src/lib/search/similarPages';
+import {searchByWorker} from '@site/src/search/searchByWorker';
+import {pathWords, similarPages, type SimilarPage} from '@site/src/search/similarPages';
 
 /**
  * The best three pages for the words of the missing address, from the site's search (the index only:

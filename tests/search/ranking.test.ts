@@ -1,4 +1,4 @@
-// The site's search ranking (src/lib/search/ranking.ts) and half-typed words (rankedSearch.ts), on
+// The site's search ranking (src/search/ranking.ts) and half-typed words (rankedSearch.ts), on
 // made-up plugin results: no build needed.
 import {describe, expect, it} from 'vitest';
 import {
@@ -7,16 +7,19 @@ import {
   sectionOfUrl,
   settingNamesOf,
   type RankableResult,
-} from '../../src/lib/search/ranking';
-import {cutBackInputs, withCutBack} from '../../src/lib/search/typing';
+} from '../../src/search/ranking';
+import {cutBackInputs, withCutBack} from '../../src/search/typing';
+import {SearchDocumentType} from '../../src/search/documentTypes.mjs';
+
+const {Title, Heading, Keywords, Content} = SearchDocumentType;
 
 let nextId = 0;
-/** A plugin result: `type` 0 title, 1 heading, 3 keywords, 4 body text; `tokens` the words it matched. */
+/** A plugin result: `type` a SearchDocumentType; `tokens` the words it matched. */
 function result(url: string, type: number, tokens: string[], text = url, score = 1): RankableResult {
   const page = {i: nextId++, t: `title of ${url}`, u: url};
   const document =
-    type === 0 ? {...page, t: text} : {i: nextId++, t: text, u: url, p: page.i, h: type === 1 ? '#h' : ''};
-  return {document, type, page: type === 0 ? false : page, tokens, score};
+    type === Title ? {...page, t: text} : {i: nextId++, t: text, u: url, p: page.i, h: type === Heading ? '#h' : ''};
+  return {document, type, page: type === Title ? false : page, tokens, score};
 }
 
 const urls = (results: RankableResult[]) => results.map((r) => r.document.u);
@@ -63,12 +66,12 @@ describe('setting names typed as such', () => {
   it('put the docs page that holds the name before a page that only has a near word in its title', () => {
     const results = [
       // The plugin's fuzzy match: "minio" is one letter from "minim", the stem of "minimal".
-      result('/get-started/new-to-dbt', 0, ['minio'], 'A minimal dbt project'),
-      result('/self-host/object-storage', 4, ['s3_endpoint'], 'Set S3_ENDPOINT to the address of your S3 store.'),
+      result('/get-started/new-to-dbt', Title, ['minio'], 'A minimal dbt project'),
+      result('/self-host/object-storage', Content, ['s3_endpoint'], 'Set S3_ENDPOINT to the address of your S3 store.'),
     ];
     expect(urls(rankSearchResults('S3_ENDPOINT minio', results, 8))[0]).toBe('/self-host/object-storage');
     // The same line without the exact name (another variable) gets no such help.
-    const other = [results[0], result('/self-host/other', 4, ['s3_endpoint'], 'Set S3_ENDPOINT_URL here.')];
+    const other = [results[0], result('/self-host/other', Content, ['s3_endpoint'], 'Set S3_ENDPOINT_URL here.')];
     expect(urls(rankSearchResults('S3_ENDPOINT minio', other, 8))[0]).toBe('/get-started/new-to-dbt');
   });
 });
@@ -78,21 +81,21 @@ describe('rankSearchResults', () => {
     const results = [
       result(
         '/api/v1/schemas/PersonalAccessTokenWithToken',
-        0,
+        Title,
         ['personal', 'access', 'token'],
         'PersonalAccessTokenWithToken',
       ),
-      result('/references/personal_tokens', 0, ['personal', 'access', 'token'], 'Personal access tokens'),
+      result('/references/personal_tokens', Title, ['personal', 'access', 'token'], 'Personal access tokens'),
     ];
     expect(urls(rankSearchResults('personal access token', results, 8))[0]).toBe('/references/personal_tokens');
   });
 
   it('puts the API page first for the operationId, the schema name or the route', () => {
-    const guide = result('/guides/version-history', 0, ['rollbackchart'], 'Chart version history');
-    const schema = result('/api/v1/schemas/UpsertChartAsCode', 0, ['upsertchartascode'], 'UpsertChartAsCode');
+    const guide = result('/guides/version-history', Title, ['rollbackchart'], 'Chart version history');
+    const schema = result('/api/v1/schemas/UpsertChartAsCode', Title, ['upsertchartascode'], 'UpsertChartAsCode');
     const operation = result(
       '/api/v1/content/upsertChartAsCode',
-      3,
+      Keywords,
       ['upsertchartascode'],
       'POST /api/v1/projects/{projectUuid}/charts/{slug}/code,  upsertChartAsCode,  Content',
     );
@@ -111,10 +114,10 @@ describe('rankSearchResults', () => {
 
   it('ranks a page matching every word above one matching fewer, wherever the match is', () => {
     const results = [
-      result('/references/spaces', 0, ['space'], 'Spaces'),
-      result('/references/spaces', 4, ['space'], 'body'),
-      result('/references/groups', 4, ['space', 'access', 'groups'], 'body'),
-      result('/references/groups', 1, ['space', 'access', 'groups'], 'Space access for groups'),
+      result('/references/spaces', Title, ['space'], 'Spaces'),
+      result('/references/spaces', Content, ['space'], 'body'),
+      result('/references/groups', Content, ['space', 'access', 'groups'], 'body'),
+      result('/references/groups', Heading, ['space', 'access', 'groups'], 'Space access for groups'),
     ];
     expect(urls(rankSearchResults('space access groups', results, 8))).toEqual([
       '/references/groups',
@@ -123,16 +126,16 @@ describe('rankSearchResults', () => {
   });
 
   it('shows each page once, so one page cannot fill the list, and keeps to the limit', () => {
-    const many = Array.from({length: 6}, (_, i) => result('/guides/a', i === 0 ? 0 : 1, ['x'], `a${i}`));
-    const others = ['/guides/b', '/guides/c', '/guides/d'].map((u) => result(u, 0, ['x']));
+    const many = Array.from({length: 6}, (_, i) => result('/guides/a', i === 0 ? Title : Heading, ['x'], `a${i}`));
+    const others = ['/guides/b', '/guides/c', '/guides/d'].map((u) => result(u, Title, ['x']));
     const ranked = rankSearchResults('x', [...many, ...others], 3);
     expect(urls(ranked)).toEqual(['/guides/a', '/guides/b', '/guides/c']);
     expect(ranked[0].type).toBe(0);
   });
 
   it('links straight to the heading that matches more words than the title', () => {
-    const title = result('/guides/pinning', 0, ['pin'], 'Pinning');
-    const heading = result('/guides/pinning', 1, ['pin', 'space'], 'Pin to a space');
+    const title = result('/guides/pinning', Title, ['pin'], 'Pinning');
+    const heading = result('/guides/pinning', Heading, ['pin', 'space'], 'Pin to a space');
     const [line] = rankSearchResults('pin space', [title, heading], 8);
     expect(line.type).toBe(1);
     expect(line.document.t).toBe('Pin to a space');
@@ -141,13 +144,18 @@ describe('rankSearchResults', () => {
   it('puts the guide that does it in the app before the API recipe, and the recipe first when the API is asked for', () => {
     const recipe = result(
       '/guides/api-recipes/export-a-chart-to-csv',
-      0,
+      Title,
       ['export', 'chart', 'csv'],
       'Export a chart to CSV',
     );
-    const guide = result('/guides/sharing', 0, ['export', 'chart', 'csv'], 'Export a chart to CSV');
+    const guide = result('/guides/sharing', Title, ['export', 'chart', 'csv'], 'Export a chart to CSV');
     expect(urls(rankSearchResults('export chart csv', [recipe, guide], 8))[0]).toBe('/guides/sharing');
-    const operation = result('/api/v1/exports/download-csv', 0, ['export', 'chart', 'csv'], 'Export a chart to CSV');
+    const operation = result(
+      '/api/v1/exports/download-csv',
+      Title,
+      ['export', 'chart', 'csv'],
+      'Export a chart to CSV',
+    );
     expect(urls(rankSearchResults('export chart csv', [operation, guide], 8))[0]).toBe('/guides/sharing');
     expect(urls(rankSearchResults('export chart csv api', [guide, operation], 8))[0]).toBe(
       '/api/v1/exports/download-csv',
@@ -155,27 +163,27 @@ describe('rankSearchResults', () => {
   });
 
   it('weighs a "Next steps" paragraph less: it describes the pages it links to', () => {
-    const onward = {...result('/guides/a', 4, ['cross', 'filter'], 'Cross filter: see the dashboards guide.')};
+    const onward = {...result('/guides/a', Content, ['cross', 'filter'], 'Cross filter: see the dashboards guide.')};
     onward.document = {...onward.document, h: '#next-steps'};
-    const body = result('/guides/dashboards', 4, ['cross', 'filter'], 'Click a bar to cross filter every tile.');
+    const body = result('/guides/dashboards', Content, ['cross', 'filter'], 'Click a bar to cross filter every tile.');
     expect(urls(rankSearchResults('cross filter', [onward, body], 8))).toEqual(['/guides/dashboards', '/guides/a']);
   });
 
   it('prefers the page where the typed words stand side by side', () => {
-    const apart = result('/guides/a', 4, ['sql', 'runner'], 'Write SQL here; the runner of the job is you.');
-    const together = result('/guides/b', 4, ['sql', 'runner'], 'Open the SQL runner from the menu.');
+    const apart = result('/guides/a', Content, ['sql', 'runner'], 'Write SQL here; the runner of the job is you.');
+    const together = result('/guides/b', Content, ['sql', 'runner'], 'Open the SQL runner from the menu.');
     expect(urls(rankSearchResults('sql runner', [apart, together], 8))[0]).toBe('/guides/b');
   });
 
   it('shows a page that is a copy of one above it (same title and line) once', () => {
-    const copy = (url: string) => result(url, 0, ['share'], 'Share insights with your team');
-    const other = result('/guides/other', 4, ['share'], 'Share a space.');
+    const copy = (url: string) => result(url, Title, ['share'], 'Share insights with your team');
+    const other = result('/guides/other', Content, ['share'], 'Share a space.');
     const ranked = rankSearchResults('share', [copy('/track-a/share'), copy('/track-b/share'), other], 8);
     expect(urls(ranked)).toEqual(['/track-a/share', '/guides/other']);
   });
 
   it('does not change the results it is given, and returns nothing for nothing', () => {
-    const results = [result('/a', 1, ['x']), result('/b', 0, ['x'])];
+    const results = [result('/a', Heading, ['x']), result('/b', Title, ['x'])];
     const before = JSON.stringify(results);
     rankSearchResults('x', results, 8);
     expect(JSON.stringify(results)).toBe(before);

@@ -23,11 +23,17 @@ import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/u
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import {installLinearUnion} from './lunrUnion';
+import {SearchDocumentType} from './documentTypes.mjs';
 
 installLinearUnion();
 
-/** The plugin's SearchDocumentType values of the small indexes: titles, headings, descriptions, keywords. */
-const SMALL_PLACES = new Set([0, 1, 2, 3]);
+/** The small indexes: every part but the body text. */
+const SMALL_PLACES = new Set<number>([
+  SearchDocumentType.Title,
+  SearchDocumentType.Heading,
+  SearchDocumentType.Description,
+  SearchDocumentType.Keywords,
+]);
 
 const documentMaps = new WeakMap<SearchDocument[], Map<string, SearchDocument>>();
 
@@ -89,14 +95,17 @@ class Collected {
     tokens: string[],
     keep?: (document: SearchDocument) => boolean,
   ): boolean {
-    const titles: WrappedIndex | undefined = this.loaded.wrappedIndexes[0];
+    const titles: WrappedIndex | undefined = this.loaded.wrappedIndexes[SearchDocumentType.Title];
     for (const hit of hits) {
       if (this.seen.has(hit.ref)) continue;
       const document = documentById(documents, hit.ref);
       if (!document || (keep && !keep(document))) continue;
       this.seen.add(hit.ref);
       const page =
-        type !== 0 && titles && document.p !== undefined && documentById(titles.documents, String(document.p));
+        type !== SearchDocumentType.Title &&
+        titles &&
+        document.p !== undefined &&
+        documentById(titles.documents, String(document.p));
       this.results.push({
         document,
         type,

@@ -1,6 +1,6 @@
 // The shapes of the search plugin's index and results (@easyops-cn/docusaurus-search-local 0.55.3,
 // dist/client/client/theme/worker.js and dist/client/client/utils), declared once for every consumer:
-// the site's search (src/lib/search), the plugin module declarations (./search-plugin.d.ts), the tests
+// the site's search (src/search), the plugin module declarations (./search-plugin.d.ts), the tests
 // and the docs MCP server (mcp/lib/search, in its JSDoc). The package ships types for its options only.
 // Import these with `import type` (this file has no JavaScript).
 
@@ -21,13 +21,10 @@ export interface SearchDocument {
   b?: string[];
 }
 
-/** The plugin's SearchDocumentType: 0 title, 1 heading, 2 description, 3 keywords, 4 content. */
-export type SearchDocumentType = 0 | 1 | 2 | 3 | 4;
-
 /** One search result as the plugin's worker returns it (and the site's search, in the same shape). */
 export interface SearchResult {
   document: SearchDocument;
-  /** A SearchDocumentType (kept a number: the plugin's code computes it). */
+  /** A SearchDocumentType (./documentTypes.mjs; kept a number: the plugin's code computes it). */
   type: number;
   score: number;
   /** The page's title document, for every type but a title. */

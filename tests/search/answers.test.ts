@@ -1,7 +1,7 @@
-// The search worker's kept answers (src/lib/search/answers.ts).
+// The search worker's kept answers (src/search/answers.ts).
 import {describe, expect, it} from 'vitest';
-import {AnswerCache} from '../../src/lib/search/answers';
-import type {LoadedIndexes, SearchResult} from '../../src/lib/search/types';
+import {AnswerCache} from '../../src/search/answers';
+import type {LoadedIndexes, SearchResult} from '../../src/search/types';
 
 const firstStage = {wrappedIndexes: [], zhDictionary: []} as unknown as LoadedIndexes;
 const wholeIndex = {wrappedIndexes: [], zhDictionary: []} as unknown as LoadedIndexes;

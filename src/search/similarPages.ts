@@ -3,6 +3,7 @@
  * who mistyped `/guides/how-to-create-metric` or followed an old link gets the pages it most likely meant.
  */
 import type {SearchResult} from './types';
+import {SearchDocumentType} from './documentTypes.mjs';
 
 /** At most this many words, each at most MAX_WORD_LENGTH characters, are searched. */
 const MAX_WORDS = 8;
@@ -37,7 +38,7 @@ export function similarPages(results: SearchResult[], count: number): SimilarPag
     if (pages.size >= count) break;
     const url = document.u;
     if (pages.has(url)) continue;
-    const title = type === 0 ? document.t : page ? page.t : undefined;
+    const title = type === SearchDocumentType.Title ? document.t : page ? page.t : undefined;
     if (title) pages.set(url, title);
   }
   return [...pages].map(([url, title]) => ({url, title}));

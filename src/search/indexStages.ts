@@ -11,7 +11,7 @@
  */
 import lunr from 'lunr';
 import type {LoadedIndexes, SearchDocument} from './types';
-import {looksLikeSearchIndex, type IndexHealth} from '../searchIndex';
+import {looksLikeSearchIndex, type IndexHealth} from './searchIndex';
 
 /** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */
 export function firstStageAddress(indexAddress: string): string {
@@ -31,7 +31,7 @@ type Loaded = {ok: true; indexes: LoadedIndexes} | {ok: false; reason: string; u
  * network). Without a limit, a server that never answers leaves search loading for ever, with no word
  * to the reader.
  */
-export const INDEX_ANSWER_TIMEOUT_MS = 8000;
+const INDEX_ANSWER_TIMEOUT_MS = 8000;
 
 interface RawPart {
   documents: SearchDocument[];
@@ -39,7 +39,7 @@ interface RawPart {
 }
 
 /** Loads the parts of an index file as the plugin's worker does (one lunr index per part). */
-export function loadParts(json: RawPart[]): LoadedIndexes {
+function loadParts(json: RawPart[]): LoadedIndexes {
   return {
     wrappedIndexes: json.map(({documents, index}, type) => ({
       type,
@@ -83,7 +83,7 @@ async function fetchIndex(address: string, fetchFn: Fetch, timeoutMs: number): P
  * (parsing ~5 MB of JSON and building its lunr indexes) holds the worker for a few hundred
  * milliseconds, so it waits for the first answer: a search that arrives meanwhile would wait too.
  */
-export const WHOLE_INDEX_DELAY_MS = 1000;
+const WHOLE_INDEX_DELAY_MS = 1000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

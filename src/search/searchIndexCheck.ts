@@ -1,8 +1,8 @@
 import {indexHealthAt, type IndexHealth} from './searchIndex';
-import {indexHealthByWorker} from './search/searchByWorker';
+import {indexHealthByWorker} from './searchByWorker';
 
 /**
- * The index health check. It asks the search worker (src/lib/search/worker.ts), which loads the index
+ * The index health check. It asks the search worker (./worker.ts), which loads the index
  * for the search box anyway: one download serves both, and the page's thread never parses the index.
  * Falls back to the page's thread when workers are unavailable or the worker cannot start, so the
  * reader is still told when search is broken.

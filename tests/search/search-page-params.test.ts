@@ -1,7 +1,7 @@
-// The search page's address (src/lib/search/searchPageParams.ts): filters read from it, hostile values
+// The search page's address (src/search/searchPageParams.ts): filters read from it, hostile values
 // ignored with a reason, the address written back, and where each choice searches.
 import {describe, expect, it} from 'vitest';
-import {MAX_QUERY_LENGTH} from '../../src/lib/searchIndex';
+import {MAX_QUERY_LENGTH} from '../../src/search/searchIndex';
 import {
   isApiReferenceUrl,
   parseSearchPageParams,
@@ -9,7 +9,7 @@ import {
   searchPlan,
   sectionLabelOf,
   sectionOptions,
-} from '../../src/lib/search/searchPageParams';
+} from '../../src/search/searchPageParams';
 import contexts from '../../src/searchContexts.json';
 
 const parse = (search: string) => parseSearchPageParams(search, contexts);

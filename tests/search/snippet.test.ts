@@ -1,7 +1,7 @@
-// The search page's snippets (src/lib/search/snippet.ts): the matched words marked, the text cut
+// The search page's snippets (src/search/snippet.ts): the matched words marked, the text cut
 // around them, nothing read as markup or as a pattern.
 import {describe, expect, it} from 'vitest';
-import {matchPositions, snippetOf, snippetParts, wordStartSpans} from '../../src/lib/search/snippet';
+import {matchPositions, snippetOf, snippetParts, wordStartSpans} from '../../src/search/snippet';
 
 const render = (parts: {text: string; mark: boolean}[]) => parts.map((p) => (p.mark ? `[${p.text}]` : p.text)).join('');
 

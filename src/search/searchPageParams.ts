@@ -1,7 +1,7 @@
 /**
  * The search page's address (`/search?q=…&section=…&version=…`): what it asks for, what in it was
  * ignored and why, and the address for a new choice. Pure (no DOM, no router), so the page
- * (src/theme/SearchPage) and its unit test (tests/unit/search-page-params.test.ts) share it.
+ * (src/theme/SearchPage) and its unit test (tests/search/search-page-params.test.ts) share it.
  *
  * Why these names: `section` and `version` are the reader's filters, with values a person can read and
  * type (`section=api`, `version=next`). The spec's older names still work, because the search box's
@@ -9,27 +9,27 @@
  * and `version=next/` (a version path). An address never has to be fixed for the page to work: an
  * unknown or hostile value is ignored and named in a notice, and the rest of the address still counts.
  */
-import {MAX_QUERY_LENGTH, shorten} from '../searchIndex';
+import {MAX_QUERY_LENGTH, shorten} from './searchIndex';
 
 /** A search context of the plugin (src/searchContexts.json): its path (`guides`, `api/v1`) and label. */
-export interface SearchContext {
+interface SearchContext {
   path: string;
   label: string;
 }
 
 /** The path of the API reference's context: its pages are under `/api/v1/`, in one version only. */
-export const API_CONTEXT = 'api/v1';
+const API_CONTEXT = 'api/v1';
 
 /**
  * `all`, `docs` (every page but the API reference), `api`, or a docs context path (`guides`, …): what
  * the `section` parameter may say.
  */
-export type SectionFilter = string;
+type SectionFilter = string;
 /**
  * `''` is the released docs (0.1410, at the site root), `next` the docs under `/next/`: the values the
  * address and the form's menu carry (a form without JavaScript sends `version=` for the released docs).
  */
-export type VersionFilter = '' | 'next';
+type VersionFilter = '' | 'next';
 
 export interface SearchPageState {
   /** The query, cut to MAX_QUERY_LENGTH characters. */
@@ -44,7 +44,7 @@ export interface SearchPageParamProblem {
 }
 
 /** One choice of the section menu: its `section` value and what the reader reads. */
-export interface SectionOption {
+interface SectionOption {
   value: SectionFilter;
   label: string;
 }
@@ -66,7 +66,7 @@ export const VERSION_OPTIONS: readonly {value: VersionFilter; label: string}[] =
 
 /**
  * `version` values that mean Next: `next/` is the version path the search box writes. No other value
- * is taken for the released docs than none: plugins/search-guard drops any other from the address.
+ * is taken for the released docs than none: ./searchPageGuard.ts drops any other from the address.
  */
 const NEXT_VERSION = new Set(['next', 'next/']);
 

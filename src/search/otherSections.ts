@@ -12,7 +12,7 @@ import {TROUBLE_WORDS} from './relax';
 import type {SearchResult} from './types';
 
 /** How many hits from other sections the box shows beside a weak section's own. */
-export const OTHER_SECTION_HITS = 5;
+const OTHER_SECTION_HITS = 5;
 
 /** The words of the question that say what it is about (not "not working"). */
 function questionWords(input: string): Set<string> {
@@ -25,7 +25,7 @@ function coverage(result: SearchResult, words: Set<string>): number {
 }
 
 /** True when no hit of the section holds every word of the question. */
-export function needsOtherSections(own: SearchResult[], input: string): boolean {
+function needsOtherSections(own: SearchResult[], input: string): boolean {
   const words = questionWords(input);
   if (words.size === 0) return false;
   return !own.some((result) => coverage(result, words) >= words.size);
@@ -38,7 +38,7 @@ const urlOf = (result: SearchResult) => `${result.document.u}${result.document.h
  * section, the section's own pages included): those that hold more of the question's words than the
  * section's best come first, the rest after the section's, at most `limit` in all.
  */
-export function withOtherSections(
+function withOtherSections(
   own: SearchResult[],
   everywhere: SearchResult[],
   sectionPath: string,

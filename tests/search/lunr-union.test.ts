@@ -1,8 +1,8 @@
-// lunr's Set#union replaced by one that grows a set it made in place (src/lib/search/lunrUnion.ts):
+// lunr's Set#union replaced by one that grows a set it made in place (src/search/lunrUnion.ts):
 // queries give the same results and scores, and sets lunr or a caller made are never changed.
 import lunrModule from 'lunr';
 import {afterEach, describe, expect, it} from 'vitest';
-import {installLinearUnion} from '../../src/lib/search/lunrUnion';
+import {installLinearUnion} from '../../src/search/lunrUnion';
 
 type LunrSet = {elements: Record<string, boolean>; length: number; union(o: LunrSet): LunrSet};
 type Hit = {ref: string; score: number; matchData: {metadata: object}};

@@ -8,7 +8,7 @@
  * leaving the page are reported by plugins/page-analytics. A hit is "opened" when the next page is reached through a
  * result link, which carries the plugin's `_highlight` parameter.
  */
-import {analyticsEndpoint, sendEvent} from './analytics';
+import {analyticsEndpoint, sendEvent} from '../lib/analytics';
 
 /** Longest query sent; a longer one is cut (a pasted error message can run to pages). */
 export const MAX_SENT_QUERY = 100;

@@ -11,11 +11,12 @@ import {
 } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import type {SearchResult} from './types';
 import {AnswerCache} from './answers';
-import {searchIndexAddress, type IndexHealth} from '../searchIndex';
+import {searchIndexAddress, type IndexHealth} from './searchIndex';
 import {IndexCache} from './indexStages';
 import {boxResults} from './otherSections';
 import {searchSite, searchSiteExplained} from './rankedSearch';
 import {closestPagesByTitle, type SimilarPage} from './similarPages';
+import {SearchDocumentType} from './documentTypes.mjs';
 
 const cache = new IndexCache((input, init) => fetch(input, init));
 
@@ -88,7 +89,10 @@ export class SiteSearchWorker {
     return {
       results,
       ignored: [...new Set(first.relaxed?.ignored ?? [])].filter((word) => !UNSAID_WORDS.has(word)),
-      closest: results.length === 0 ? closestPagesByTitle(input, loaded.wrappedIndexes[0]?.documents ?? [], 3) : [],
+      closest:
+        results.length === 0
+          ? closestPagesByTitle(input, loaded.wrappedIndexes[SearchDocumentType.Title]?.documents ?? [], 3)
+          : [],
       complete,
     };
   }

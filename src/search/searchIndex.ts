@@ -17,17 +17,24 @@ export function searchIndexAddress(versionUrl: string, searchContext: string, te
 /** `partial`: search still answers from the first-stage index (titles and headings), the rest failed. */
 export type IndexHealth = {ok: true} | {ok: false; reason: string; partial?: boolean};
 
-/** True when `data` has the shape the plugin loads: a list of {documents, index}. */
-export function looksLikeSearchIndex(data: unknown): boolean {
+/**
+ * True when `data` has the shape the plugin loads: a list of at least `minParts` parts, each
+ * {documents, index}, in SearchDocumentType order (./documentTypes.mjs). The one check of an index file
+ * for the site's worker, its health check and the docs MCP server (mcp/lib/search/search.mjs). The site
+ * searches whatever parts there are (a first stage has four); a caller that reads a later part asks
+ * for it.
+ */
+export function looksLikeSearchIndex(data: unknown, minParts = 1): boolean {
   return (
     Array.isArray(data) &&
-    data.length > 0 &&
+    data.length >= Math.max(minParts, 1) &&
     data.every(
       (part) =>
         typeof part === 'object' &&
         part !== null &&
         Array.isArray((part as {documents?: unknown}).documents) &&
-        typeof (part as {index?: unknown}).index === 'object',
+        typeof (part as {index?: unknown}).index === 'object' &&
+        (part as {index?: unknown}).index !== null,
     )
   );
 }
@@ -46,7 +53,7 @@ export async function indexHealthAt(href: string, fetchFn: typeof fetch = fetch)
 
 /**
  * Checks the index a search in `searchContext` of `versionUrl` would load. `healthAt` does the
- * fetching and parsing: in the browser it runs in a worker (src/lib/searchIndexCheck.ts), because
+ * fetching and parsing: in the browser it runs in a worker (./searchIndexCheck.ts), because
  * parsing a 5 MB index on the page's thread blocks typing on a phone.
  */
 export async function checkSearchIndex(
@@ -80,7 +87,7 @@ export interface SearchParamProblem {
 /**
  * The longest query searched, in characters: longer adds nothing a search can use, and a pasted page of
  * text would otherwise fill the search page's heading and the tab's title. The search inputs take no
- * more (src/theme/SearchBar, src/theme/SearchPage); a longer `q` in an address is cut to it on load.
+ * more (./searchBox.ts for the box, src/theme/SearchPage); a longer `q` in an address is cut to it on load.
  */
 export const MAX_QUERY_LENGTH = 200;
 

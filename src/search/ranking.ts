@@ -31,24 +31,25 @@
  * small change of them does not change the outcome much; a weight that did nothing was dropped.
  */
 import type {SearchResult} from './types';
+import {SearchDocumentType} from './documentTypes.mjs';
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
-export type RankableResult = Pick<
-  SearchResult,
-  'document' | 'type' | 'page' | 'tokens' | 'score' | 'isInterOfTree' | 'isLastOfTree'
->;
+export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
 
 /** How many results to ask the plugin for before ranking (the search page asks for 100 too). */
 export const CANDIDATE_LIMIT = 100;
-/** Lines a page may take in the list: its best line only, so eight suggestions are eight pages. */
-export const MAX_LINES_PER_PAGE = 1;
 
 /**
- * Weight of a line by where it is (index of the plugin's SearchDocumentType: title, heading,
- * description, keywords, body). A title weighs less than a heading because the title's words count
- * again in the title overlap (TITLE_OVERLAP_WEIGHT).
+ * Weight of a line by where it is (its SearchDocumentType). A title weighs less than a heading because
+ * the title's words count again in the title overlap (TITLE_OVERLAP_WEIGHT).
  */
-const PLACE_WEIGHT: Record<number, number> = {0: 0.47, 1: 0.83, 2: 0.58, 3: 0.63, 4: 0.26};
+const PLACE_WEIGHT: Record<number, number> = {
+  [SearchDocumentType.Title]: 0.47,
+  [SearchDocumentType.Heading]: 0.83,
+  [SearchDocumentType.Description]: 0.58,
+  [SearchDocumentType.Keywords]: 0.63,
+  [SearchDocumentType.Content]: 0.26,
+};
 /** Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. */
 const LUNR_SCORE_WEIGHT = 0.43;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
@@ -115,7 +116,7 @@ export function sectionOfUrl(url: string): Section {
 const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 
 /** What in the query names an API thing: identifiers (`runQuery`, `MetricQuery`) and a `METHOD /path`. */
-export interface ApiShape {
+interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
   isApi: boolean;
   /**
@@ -148,8 +149,8 @@ export function apiShapeOf(input: string): ApiShape {
 /** True when this result carries the exact identifier or route the reader typed. */
 function namesExactly(result: RankableResult, shape: ApiShape): boolean {
   const {document, type} = result;
-  if (type === 0) return shape.identifiers.includes(document.t.trim());
-  if (type !== 3) return false;
+  if (type === SearchDocumentType.Title) return shape.identifiers.includes(document.t.trim());
+  if (type !== SearchDocumentType.Keywords) return false;
   // Keywords of an operation page: "POST /api/v1/…, operationId, Tag"; of a schema page: "Name, schema".
   const items = document.t.split(',').map((item) => item.trim());
   if (shape.identifiers.some((id) => items.includes(id))) return true;
@@ -159,7 +160,7 @@ function namesExactly(result: RankableResult, shape: ApiShape): boolean {
 }
 
 /** A page among the results: its lines (results) and its score. */
-export interface ScoredPage<T extends RankableResult> {
+interface ScoredPage<T extends RankableResult> {
   url: string;
   score: number;
   lines: {result: T; order: number; weight: number}[];
@@ -223,17 +224,20 @@ function isOnwardLine(result: RankableResult): boolean {
 
 /** The title of the page a result belongs to. */
 function pageTitleOf(result: RankableResult): string {
-  if (result.type === 0) return result.document.t;
+  if (result.type === SearchDocumentType.Title) return result.document.t;
   return result.page ? result.page.t : (result.document.s ?? '');
 }
 
 /** Weight of where a result is: its place, less under "Next steps". */
 function placeWeight(result: RankableResult): number {
-  return (PLACE_WEIGHT[result.type] ?? PLACE_WEIGHT[4]) * (isOnwardLine(result) ? ONWARD_LINE_WEIGHT : 1);
+  return (
+    (PLACE_WEIGHT[result.type] ?? PLACE_WEIGHT[SearchDocumentType.Content]) *
+    (isOnwardLine(result) ? ONWARD_LINE_WEIGHT : 1)
+  );
 }
 
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
-export function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
+function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
@@ -270,7 +274,9 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
     // Keywords are a list, not a sentence: no phrase there.
     const phrase = Math.max(
       ...lines.map((line) =>
-        line.type === 3 || isOnwardLine(line) ? 0 : phraseShare(typedPlain, line.document.t) * placeWeight(line),
+        line.type === SearchDocumentType.Keywords || isOnwardLine(line)
+          ? 0
+          : phraseShare(typedPlain, line.document.t) * placeWeight(line),
       ),
     );
     const sectionWeight = weights[sectionOfUrl(group.url)];
@@ -306,8 +312,9 @@ export function scorePages<T extends RankableResult>(input: string, results: rea
 
 /**
  * Orders the plugin's results for `input` (as typed, case kept) and returns at most `limit` of them:
- * pages by score, each page as its best line, with the plugin's tree flags (`isInterOfTree`,
- * `isLastOfTree`) set again for the new order. The results are copied, not changed.
+ * pages by score, each page as its best line. The results are copied, not changed. With one line per
+ * page, the plugin's tree marks (`isInterOfTree`, `isLastOfTree`: a line drawn under its page listed
+ * above it) never apply, so none are set.
  */
 export function rankSearchResults<T extends RankableResult>(input: string, results: readonly T[], limit: number): T[] {
   const ordered: T[] = [];
@@ -315,43 +322,22 @@ export function rankSearchResults<T extends RankableResult>(input: string, resul
   // gains nothing from the second copy, and it would push another page out of the list.
   const shown = new Set<string>();
   for (const page of scorePages(input, results)) {
-    // The title first unless another line matches more of the typed words.
+    // The title unless another line matches more of the typed words.
     const coverage = (line: {result: T}) => line.result.tokens.length;
-    const lines = page.lines
+    const [{result}] = page.lines
       .slice()
       .sort(
         (a, b) =>
           coverage(b) - coverage(a) ||
-          Number(b.result.type === 0) - Number(a.result.type === 0) ||
+          Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
           b.weight - a.weight ||
           a.order - b.order,
-      )
-      .slice(0, MAX_LINES_PER_PAGE);
-    for (const {result} of lines) {
-      const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
-      if (shown.has(copyKey)) continue;
-      shown.add(copyKey);
-      ordered.push({...result});
-      if (ordered.length >= limit) return markTrees(ordered);
-    }
+      );
+    const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
+    if (shown.has(copyKey)) continue;
+    shown.add(copyKey);
+    ordered.push({...result});
+    if (ordered.length >= limit) break;
   }
-  return markTrees(ordered);
-}
-
-/**
- * The plugin's tree marks (processTreeStatusOfSearchResults): a line under a page listed above it is
- * drawn as a branch, the last one as the branch's end.
- */
-function markTrees<T extends RankableResult>(results: T[]): T[] {
-  results.forEach((item, i) => {
-    delete item.isInterOfTree;
-    delete item.isLastOfTree;
-    const page = item.page;
-    if (i === 0 || !page) return;
-    const underListedPage = results.slice(0, i).some((prev) => (prev.type === 3 ? prev.page : prev.document) === page);
-    if (!underListedPage) return;
-    if (i < results.length - 1 && results[i + 1].page === page) item.isInterOfTree = true;
-    else item.isLastOfTree = true;
-  });
-  return results;
+  return ordered;
 }

@@ -1,5 +1,5 @@
 // Types for the browser modules of @easyops-cn/docusaurus-search-local 0.55.3 that the site's search
-// (src/lib/search) and the relevance test load (the package ships types for its options only).
+// (src/search) and the relevance test load (the package ships types for its options only).
 // The shapes of documents and results are in ./types.d.ts; this file says which module exports what.
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js' {
@@ -34,7 +34,7 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sma
 declare module 'lunr' {
   /**
    * What the site uses of lunr itself: loading a serialised index (as the plugin's worker does), and its
-   * Set class (src/lib/search/lunrUnion.ts).
+   * Set class (./lunrUnion.ts).
    */
   const lunr: {Index: {load(serialised: object): unknown}; Set: unknown};
   export default lunr;

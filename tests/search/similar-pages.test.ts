@@ -1,7 +1,8 @@
-// The not-found page's search input (src/lib/search/similarPages.ts): the words of a missing address.
+// The not-found page's search input (src/search/similarPages.ts): the words of a missing address.
 import {describe, expect, it} from 'vitest';
-import {closestPagesByTitle, pathWords, similarPages, titleCloseness} from '../../src/lib/search/similarPages';
-import type {SearchResult} from '../../src/lib/search/types';
+import {closestPagesByTitle, pathWords, similarPages, titleCloseness} from '../../src/search/similarPages';
+import type {SearchResult} from '../../src/search/types';
+import {SearchDocumentType} from '../../src/search/documentTypes.mjs';
 
 describe('pathWords', () => {
   it.each([
@@ -23,13 +24,13 @@ describe('pathWords', () => {
 describe('similarPages', () => {
   const title = (i: number, u: string, t: string): SearchResult => ({
     document: {i, t, u},
-    type: 0,
+    type: SearchDocumentType.Title,
     score: 1,
     tokens: [],
   });
   const heading = (i: number, u: string, page: string): SearchResult => ({
     document: {i, t: 'a heading', u, h: '#a', p: 0},
-    type: 1,
+    type: SearchDocumentType.Heading,
     page: {i: 0, t: page, u},
     score: 1,
     tokens: [],

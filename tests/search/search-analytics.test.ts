@@ -6,12 +6,12 @@ import {
   SearchTracker,
   sentQuery,
   type SearchEvent,
-} from '../../src/lib/searchAnalytics';
+} from '../../src/search/searchAnalytics';
 
 // The tracker is given its sender; the module's own glue reads the build's analytics setting.
 vi.mock('@generated/docusaurus.config', () => ({default: {customFields: {}}}));
 
-// What readers could not find (issue 34, item 7): the rules of src/lib/searchAnalytics.ts on a fake clock.
+// What readers could not find (issue 34, item 7): the rules of src/search/searchAnalytics.ts on a fake clock.
 let sent: SearchEvent[];
 let tracker: SearchTracker;
 beforeEach(() => {

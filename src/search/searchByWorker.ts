@@ -1,14 +1,14 @@
 /**
- * Stands in for the plugin's `theme/searchByWorker.js` (aliased by plugins/search-guard), so its search
+ * Stands in for the plugin's `theme/searchByWorker.js` (aliased in ./pluginSwaps.ts), so its search
  * box and search page talk to the site's worker (./worker.ts): staged index, site ranking, one download
  * shared with the health check. Same exports and behaviour as the plugin's module otherwise (no search
  * outside a production build, where there is no index).
  */
 import * as Comlink from 'comlink';
 import type {SearchResult} from './types';
-import type {IndexHealth} from '../searchIndex';
+import type {IndexHealth} from './searchIndex';
 import type {SearchPageAnswer, SiteSearchWorker} from './worker';
-import {reportSearch} from '../searchAnalytics';
+import {reportSearch} from './searchAnalytics';
 
 let remote: Promise<Comlink.Remote<SiteSearchWorker>> | undefined;
 /** Rejects when the worker's script fails to load or the worker crashes (Comlink would wait forever). */
@@ -39,6 +39,7 @@ function getRemoteWorker(): Promise<Comlink.Remote<SiteSearchWorker>> {
   return remote;
 }
 
+/** The plugin's search box and search page import this and searchByWorker (no site code does). */
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
   await (await getRemoteWorker()).fetchIndexes(baseUrl, searchContext);

@@ -3,7 +3,8 @@
  * box is on screen seconds before the scripts have run, and once mounted the plugin empties its box
  * (it copies the page's `_highlight` terms into it, none on most pages): what the reader had typed was
  * wiped, and no suggestion came until they typed again. This module runs before hydration and keeps
- * the box's text from then on, for src/theme/SearchBar to put back until the box has settled.
+ * the box's text from then on, for ./searchBox.ts (useEarlyText) to put back until the box has settled.
+ * A client module: docusaurus.config.ts lists it.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 

@@ -9,7 +9,7 @@ import {
   versionParams,
   shorten,
   UNEXPECTED_VERSION_URL,
-} from '../../src/lib/searchIndex';
+} from '../../src/search/searchIndex';
 
 const origin = 'https://docs.lightdash.com';
 const template = 'search-index{dir}.json?_=abc';
@@ -74,6 +74,16 @@ describe('checkSearchIndex', () => {
     expect(looksLikeSearchIndex([{documents: [], index: {}}])).toBe(true);
     expect(looksLikeSearchIndex([{documents: 'x', index: {}}])).toBe(false);
     expect(looksLikeSearchIndex(null)).toBe(false);
+    expect(looksLikeSearchIndex([])).toBe(false);
+    expect(looksLikeSearchIndex([{documents: [], index: null}])).toBe(false);
+    // A caller that reads a later part (the MCP server reads descriptions) asks for it.
+    expect(looksLikeSearchIndex([{documents: [], index: {}}], 3)).toBe(false);
+    expect(
+      looksLikeSearchIndex(
+        Array.from({length: 3}, () => ({documents: [], index: {}})),
+        3,
+      ),
+    ).toBe(true);
   });
 });
 

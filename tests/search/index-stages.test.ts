@@ -1,8 +1,8 @@
-// The staged search index (src/lib/search/indexStages.ts): first stage, then the whole index, each file
+// The staged search index (src/search/indexStages.ts): first stage, then the whole index, each file
 // fetched once, and what the reader is told when a stage fails. Fake fetch, real lunr indexes.
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {IndexCache, StagedIndex, firstStageAddress} from '../../src/lib/search/indexStages';
+import {IndexCache, StagedIndex, firstStageAddress} from '../../src/search/indexStages';
 
 const require = createRequire(import.meta.url);
 const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js') as {

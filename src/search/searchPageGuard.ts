@@ -1,13 +1,14 @@
 import siteConfig from '@generated/docusaurus.config';
 import globalData from '@generated/globalData';
 import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
-import {guardSearchParams, versionParams, type SearchParamProblem} from '@site/src/lib/searchIndex';
+import {guardSearchParams, versionParams, type SearchParamProblem} from './searchIndex';
 
 /**
  * The search page of @easyops-cn/docusaurus-search-local loads the index named by `version` and `ctx`
  * as soon as it renders; for a version or section the site does not have, that fails with an
  * uncaught error and an empty page. This module runs before React hydrates: it drops such parameters
  * from the address (the reader's query is kept) and leaves the reasons for src/theme/SearchPage to show.
+ * A client module: ./pluginSwaps.ts registers it.
  */
 const NONE: SearchParamProblem[] = [];
 let pending = NONE;

@@ -78,7 +78,7 @@ export function allowedTypos(word: string): number {
  * holds it (stemmed: "schedul"); null when there is none. lunr finds the near words; its match data
  * names them.
  */
-export function nearestWord(loaded: LoadedIndexes, word: string): string | null {
+function nearestWord(loaded: LoadedIndexes, word: string): string | null {
   const editDistance = allowedTypos(word);
   if (editDistance === 0) return null;
   const lines = new Map<string, number>();
