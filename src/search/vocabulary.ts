@@ -39,6 +39,11 @@ export const VOCABULARY: readonly VocabularyEntry[] = [
   {reader: 'cicd', docs: 'ci'},
   {reader: 'email report', docs: 'scheduled delivery'},
   {reader: 'drilldown', docs: 'drill'},
+  // Words from real readers' questions (tests/search/real-questions.yaml): Lightdash's old name for time
+  // intervals, the older word for an allow-list of IP addresses, and links on values (the dimension `urls` key).
+  {reader: 'timeframes', docs: 'time intervals'},
+  {reader: 'whitelist', docs: 'allow list'},
+  {reader: 'hyperlinks', docs: 'urls'},
 ];
 
 /** The entries as word lists, longest phrase first so "env vars" wins over "env var". */

@@ -68,6 +68,9 @@ describe('the vocabulary map', () => {
     ['k8s zzqxv install', '/self-host/'],
     ['calculated field percent', '/references/table-calculations'],
     ['env var zzqxv site url', 'environment'],
+    ['timeframes zzqxv date dimension', '/references/dimensions'],
+    ['whitelist zzqxv IP address warehouse', '/get-started/setup-lightdash/connect-project'],
+    ['hyperlinks zzqxv dimension values', '/references/dimensions'],
   ])('"%s" finds %s among the first five', expectAmongFirst(5));
 });
 
