@@ -24,7 +24,7 @@ export function languageScript(storageKey: string): string {
 
 /**
  * Without JavaScript the API pages' tabs cannot switch, so every panel is shown, one after the
- * other under its own label (../../src/components/ApiReference/Tabs), and the tab row is hidden.
+ * other under its own label (../api-reference/theme/Tabs), and the tab row is hidden.
  */
 export const NOSCRIPT_STYLE =
   '[data-tabs] [role=tablist]{display:none}' +

@@ -11,12 +11,12 @@ export interface Options {
   readonly routeBasePath?: string;
 }
 
-const COMPONENTS = '@site/src/components/ApiReference';
+const COMPONENTS = '@site/plugins/api-reference/theme';
 
 /**
  * The API reference (issue 5): pages generated at build time from the compiled contract
  * (generated/openapi/openapi.json, written by `npm run contract:build`), rendered by the small
- * components in src/components/ApiReference. See README.md.
+ * components in ./theme. See README.md.
  */
 export default function apiReferencePlugin(context: LoadContext, options: Options = {}): Plugin<ApiReference> {
   const specDir = path.resolve(context.siteDir, options.specDir ?? 'generated/openapi');

@@ -15,8 +15,8 @@ import {
   pickLanguage,
   RECIPE_DEFAULTS,
 } from '../../src/lib/api/preferences';
-import {fieldIds} from '../../src/components/ApiReference/SchemaTree/fieldIds';
-import {toCurl, type ConsoleOperation} from '../../src/components/ApiReference/TryItConsole/request';
+import {fieldIds} from '../../plugins/api-reference/theme/SchemaTree/fieldIds';
+import {toCurl, type ConsoleOperation} from '../../plugins/api-reference/theme/TryItConsole/request';
 
 const root = path.join(__dirname, '../..');
 

@@ -15,7 +15,7 @@ import {
   explainFailure,
   formatBody,
   type ConsoleOperation,
-} from '../../src/components/ApiReference/TryItConsole/request';
+} from '../../plugins/api-reference/theme/TryItConsole/request';
 
 describe('slugs and anchors', () => {
   it.each([

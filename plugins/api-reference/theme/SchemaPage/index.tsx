@@ -1,7 +1,7 @@
 import React, {type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import type {SchemaPageModel, SidebarModel} from '@site/plugins/api-reference/types';
+import type {SchemaPageModel, SidebarModel} from '../../types';
 import ApiShell, {SEARCH_SKIP} from '../ApiShell';
 import SchemaTree from '../SchemaTree';
 import {OperationList} from '../TagPage';

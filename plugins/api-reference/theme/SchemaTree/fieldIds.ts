@@ -1,4 +1,4 @@
-import type {SchemaNode} from '@site/plugins/api-reference/types';
+import type {SchemaNode} from '../../types';
 
 /** A name as a fragment segment: letters, digits, `_`, `$` and `-` only. */
 const segment = (name: string | undefined) => (name ?? 'item').replace(/[^A-Za-z0-9_$-]+/g, '-');

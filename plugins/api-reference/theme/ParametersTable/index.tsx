@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import type {ParameterModel} from '@site/plugins/api-reference/types';
+import type {ParameterModel} from '../../types';
 import {TypeLabel} from '../SchemaTree';
 import styles from './styles.module.css';
 

@@ -3,7 +3,7 @@ import renderRoutes from '@docusaurus/renderRoutes';
 import {useLocation} from '@docusaurus/router';
 import NotFound from '@theme/NotFound';
 import {matchRoutes, type RouteConfig} from 'react-router-config';
-import type {SidebarModel} from '@site/plugins/api-reference/types';
+import type {SidebarModel} from '../../types';
 
 interface Props {
   readonly route: RouteConfig & {readonly routes: RouteConfig[]};

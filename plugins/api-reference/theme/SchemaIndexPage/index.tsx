@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import type {SchemaIndexModel, SidebarModel} from '@site/plugins/api-reference/types';
+import type {SchemaIndexModel, SidebarModel} from '../../types';
 import clsx from 'clsx';
 import ApiShell, {SEARCH_SKIP} from '../ApiShell';
 import styles from './styles.module.css';

@@ -2,7 +2,7 @@ import React, {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import type {ResponseModel} from '@site/plugins/api-reference/types';
+import type {ResponseModel} from '../../types';
 import {SEARCH_SKIP} from '../ApiShell';
 import Tabs from '../Tabs';
 import styles from './styles.module.css';

@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
-import type {HttpMethod} from '@site/plugins/api-reference/types';
+import type {HttpMethod} from '../../types';
 import styles from './styles.module.css';
 
 interface Props {

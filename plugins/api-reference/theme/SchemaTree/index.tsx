@@ -1,7 +1,7 @@
 import React, {createContext, useContext, useMemo, useRef, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import type {SchemaNode} from '@site/plugins/api-reference/types';
+import type {SchemaNode} from '../../types';
 import clsx from 'clsx';
 import {SEARCH_SKIP, useSchemaLink} from '../ApiShell';
 import {fieldIds} from './fieldIds';

@@ -2,7 +2,7 @@ import React, {useEffect, type ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import type {CodeSample} from '@site/plugins/api-reference/types';
+import type {CodeSample} from '../../types';
 import {personalise, useInstance, useLanguage, type SampleDefaults} from '@site/src/lib/api/preferences';
 import {SEARCH_SKIP} from '../ApiShell/searchSkip';
 import {LANGUAGE_STYLE_ID} from '@site/src/lib/api/keys';

@@ -5,8 +5,8 @@ import CodeBlock from '@theme/CodeBlock';
 import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
 import InstanceSetting from '../InstanceSetting';
 import Heading from '@theme/Heading';
-import {resolveRedocHash} from '@site/plugins/api-reference/deepLink';
-import type {OverviewPageModel, SidebarModel} from '@site/plugins/api-reference/types';
+import {resolveRedocHash} from '../../deepLink';
+import type {OverviewPageModel, SidebarModel} from '../../types';
 import ApiShell from '../ApiShell';
 import {OperationList} from '../TagPage';
 

@@ -1,7 +1,7 @@
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import type {Location, SidebarModel} from '@site/plugins/api-reference/types';
+import type {Location, SidebarModel} from '../../types';
 import MethodBadge from '../MethodBadge';
 import styles from './styles.module.css';
 

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import {PageMetadata} from '@docusaurus/theme-common';
-import type {Location, SidebarModel} from '@site/plugins/api-reference/types';
+import type {Location, SidebarModel} from '../../types';
 import ApiSidebar from '../ApiSidebar';
 import {useRevealHash} from './revealHash';
 import styles from './styles.module.css';

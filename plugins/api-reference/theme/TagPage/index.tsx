@@ -2,7 +2,7 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
-import type {OperationSummary, SidebarModel, TagPageModel} from '@site/plugins/api-reference/types';
+import type {OperationSummary, SidebarModel, TagPageModel} from '../../types';
 import ApiShell from '../ApiShell';
 import MethodBadge from '../MethodBadge';
 import styles from './styles.module.css';

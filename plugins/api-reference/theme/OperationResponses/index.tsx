@@ -2,7 +2,7 @@ import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import type {BodyModel, ResponseModel} from '@site/plugins/api-reference/types';
+import type {BodyModel, ResponseModel} from '../../types';
 import {SEARCH_SKIP} from '../ApiShell';
 import SchemaTree from '../SchemaTree';
 import styles from './styles.module.css';

@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import type {OperationPageModel, SidebarModel} from '@site/plugins/api-reference/types';
+import type {OperationPageModel, SidebarModel} from '../../types';
 import ApiShell from '../ApiShell';
 import CodeSamples from '../CodeSamples';
 import InstanceSetting from '../InstanceSetting';
