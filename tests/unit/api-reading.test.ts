@@ -6,7 +6,7 @@ import {languageScript, NOSCRIPT_STYLE} from '../../plugins/api-preferences/inde
 import {SAMPLE_LANGUAGES} from '../../plugins/api-reference/model/codeSamples';
 import {exampleForStatus} from '../../plugins/api-reference/model/pages';
 import type {SchemaNode} from '../../plugins/api-reference/types';
-import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../../src/lib/api/keys';
+import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../../plugins/api-reference/storageKeys';
 import {
   parseInstanceUrl,
   parseProjectUuid,
@@ -14,7 +14,7 @@ import {
   personalise,
   pickLanguage,
   RECIPE_DEFAULTS,
-} from '../../src/lib/api/preferences';
+} from '../../plugins/api-reference/theme/preferences';
 import {fieldIds} from '../../plugins/api-reference/theme/SchemaTree/fieldIds';
 import {toCurl, type ConsoleOperation} from '../../plugins/api-reference/theme/TryItConsole/request';
 

@@ -3,9 +3,9 @@ import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import type {CodeSample} from '../../types';
-import {personalise, useInstance, useLanguage, type SampleDefaults} from '@site/src/lib/api/preferences';
+import {personalise, useInstance, useLanguage, type SampleDefaults} from '../preferences';
 import {SEARCH_SKIP} from '../ApiShell/searchSkip';
-import {LANGUAGE_STYLE_ID} from '@site/src/lib/api/keys';
+import {LANGUAGE_STYLE_ID} from '../../storageKeys';
 import Tabs from '../Tabs';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import React, {useId, useState, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {parseInstanceUrl, parseProjectUuid, useInstance} from '@site/src/lib/api/preferences';
+import {parseInstanceUrl, parseProjectUuid, useInstance} from '../preferences';
 import {SEARCH_SKIP} from '../ApiShell/searchSkip';
 import styles from './styles.module.css';
 

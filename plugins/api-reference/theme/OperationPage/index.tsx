@@ -10,7 +10,7 @@ import ParametersTable from '../ParametersTable';
 import ResponseExamples from '../ResponseExamples';
 import TryIt from '../TryIt';
 import type {ConsoleOperation} from '../TryItConsole/request';
-import type {SampleDefaults} from '@site/src/lib/api/preferences';
+import type {SampleDefaults} from '../preferences';
 import styles from './styles.module.css';
 
 interface Props {

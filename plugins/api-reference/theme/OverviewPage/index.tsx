@@ -2,7 +2,7 @@ import React, {useEffect, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import CodeBlock from '@theme/CodeBlock';
-import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
+import PersonaliseApiSamples from '../PersonaliseApiSamples';
 import InstanceSetting from '../InstanceSetting';
 import Heading from '@theme/Heading';
 import {resolveRedocHash} from '../../deepLink';

@@ -1,5 +1,5 @@
 import React, {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
-import {parseStoredInstance, INSTANCE_KEY} from '@site/src/lib/api/preferences';
+import {parseStoredInstance, INSTANCE_KEY} from '../preferences';
 import {readStored, writeStored} from '@site/src/lib/storage';
 import {buildRequest, explainFailure, formatBody, toCurl, valueKey, type ConsoleOperation} from './request';
 import styles from './styles.module.css';
@@ -19,7 +19,7 @@ function writeSession(key: string, value: string | null): void {
   writeStored(key, value || null, 'sessionStorage');
 }
 
-/** The instance the reader saved beside the samples, if any (see src/lib/api/preferences.ts). */
+/** The instance the reader saved beside the samples, if any (see ../preferences.ts). */
 function savedInstanceUrl(): string | null {
   return parseStoredInstance(readStored(INSTANCE_KEY))?.url ?? null;
 }

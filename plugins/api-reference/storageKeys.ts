@@ -1,5 +1,5 @@
 /**
- * The localStorage keys of the API reader's choices (see ./preferences.ts). Plain constants, so the
+ * The localStorage keys of the API reader's choices (see ./theme/preferences.ts). Plain constants, so the
  * build (plugins/api-preferences) can use them without loading React.
  *
  * The classic theme's Tabs keep a `groupId`'s choice under `docusaurus.tab.<groupId>`; the API

@@ -1,5 +1,5 @@
 import type {Plugin} from '@docusaurus/types';
-import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../../src/lib/api/keys';
+import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../api-reference/storageKeys';
 import {SAMPLE_LANGUAGES} from '../api-reference/model/codeSamples';
 
 /**

@@ -5,8 +5,8 @@
  * hostile stored value can only bring back the defaults.
  */
 import {useSyncExternalStore} from 'react';
-import {readStored, writeStored} from '../storage';
-import {INSTANCE_KEY, LANGUAGE_KEY} from './keys';
+import {readStored, writeStored} from '../../../src/lib/storage';
+import {INSTANCE_KEY, LANGUAGE_KEY} from '../storageKeys';
 
 export {INSTANCE_KEY, LANGUAGE_KEY};
 /** Sent to same-page listeners: the browser's `storage` event only reaches other tabs. */
