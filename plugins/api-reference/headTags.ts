@@ -1,6 +1,6 @@
-import type {Plugin} from '@docusaurus/types';
-import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../api-reference/storageKeys';
-import {SAMPLE_LANGUAGES} from '../api-reference/model/codeSamples';
+import type {HtmlTags} from '@docusaurus/types';
+import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from './storageKeys';
+import {SAMPLE_LANGUAGES} from './model/codeSamples';
 
 /**
  * Runs before the first paint, like Docusaurus' colour-mode script. For a reader whose stored sample
@@ -24,22 +24,19 @@ export function languageScript(storageKey: string): string {
 
 /**
  * Without JavaScript the API pages' tabs cannot switch, so every panel is shown, one after the
- * other under its own label (../api-reference/theme/Tabs), and the tab row is hidden.
+ * other under its own label (./theme/Tabs), and the tab row is hidden.
  */
 export const NOSCRIPT_STYLE =
   '[data-tabs] [role=tablist]{display:none}' +
   '[data-tabs] [role=tabpanel][hidden],[data-tabs] [data-noscript-label]{display:block!important}';
 
-export default function apiPreferencesPlugin(): Plugin {
-  return {
-    name: 'api-preferences',
-    injectHtmlTags() {
-      return {
-        headTags: [
-          {tagName: 'script', innerHTML: languageScript(LANGUAGE_KEY)},
-          {tagName: 'noscript', innerHTML: `<style>${NOSCRIPT_STYLE}</style>`},
-        ],
-      };
-    },
-  };
+/**
+ * What the plugin adds to every page's <head>: the sample-language script and the no-JavaScript tab
+ * style. Every page gets them, not only the API pages: the API recipes are docs pages with the same tabs.
+ */
+export function preferenceHeadTags(): HtmlTags {
+  return [
+    {tagName: 'script', innerHTML: languageScript(LANGUAGE_KEY)},
+    {tagName: 'noscript', innerHTML: `<style>${NOSCRIPT_STYLE}</style>`},
+  ];
 }

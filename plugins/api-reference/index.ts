@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
+import {preferenceHeadTags} from './headTags';
 import {buildApiReference, type ApiReference} from './model/pages';
 import type {OpenApiDocument} from './model/openapi';
 
@@ -27,6 +28,10 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
 
   return {
     name: 'api-reference',
+
+    injectHtmlTags() {
+      return {headTags: preferenceHeadTags()};
+    },
 
     getPathsToWatch() {
       return [specFile];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import {languageScript, NOSCRIPT_STYLE} from '../../plugins/api-preferences/index';
+import {languageScript, NOSCRIPT_STYLE} from '../../plugins/api-reference/headTags';
 import {SAMPLE_LANGUAGES} from '../../plugins/api-reference/model/codeSamples';
 import {exampleForStatus} from '../../plugins/api-reference/model/pages';
 import type {SchemaNode} from '../../plugins/api-reference/types';

@@ -17,7 +17,7 @@ interface Props {
 /**
  * The samples generated at build time by httpsnippet, as language tabs whose choice is kept across
  * pages and shared with the API recipes. Before hydration the inline script of
- * plugins/api-preferences marks <html data-api-language> and adds a style showing that language, so a
+ * ../../headTags.ts marks <html data-api-language> and adds a style showing that language, so a
  * returning reader's choice is on screen from the first paint (nothing moves when React takes over).
  * Both are dropped once React shows the same choice.
  */
