@@ -5,6 +5,11 @@ import {preferenceHeadTags} from './headTags';
 import {buildApiReference, type ApiReference} from './model/pages';
 import type {OpenApiDocument} from './model/openapi';
 
+// What the rest of the repository (its tests and scripts) uses of the plugin's Node side, so nothing
+// outside reaches into model/. The React side has its own entry, ./theme/index.ts.
+export {operationSlug, slugify} from './model/slug';
+export {INSTANCE_KEY, LANGUAGE_KEY} from './storageKeys';
+
 export interface Options {
   /** The compiled contract, relative to the site. */
   readonly specDir?: string;

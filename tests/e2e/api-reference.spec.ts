@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {measureFirstLoad} from './firstLoad';
-import {operationSlug} from '../../plugins/api-reference/model/slug';
+import {operationSlug} from '../../plugins/api-reference/index';
 import {hydrated, openAllDetails} from './helpers';
 
 /** The API reference (issue 5), checked against the production build on :3100. */

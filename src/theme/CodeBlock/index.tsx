@@ -9,7 +9,7 @@ import React, {isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import {useCodeTransform} from '@site/plugins/api-reference/theme/codeTransform';
+import {useCodeTransform} from '@site/plugins/api-reference/theme';
 
 /** A string when the children are only text, so the copy button has something to copy. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
