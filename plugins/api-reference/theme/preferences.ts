@@ -8,7 +8,6 @@ import {useSyncExternalStore} from 'react';
 import {readStored, writeStored} from '../../../src/lib/storage';
 import {INSTANCE_KEY, LANGUAGE_KEY} from '../storageKeys';
 
-export {INSTANCE_KEY, LANGUAGE_KEY};
 /** Sent to same-page listeners: the browser's `storage` event only reaches other tabs. */
 const CHANGE_EVENT = 'lightdash-docs:api-preferences';
 

@@ -1,5 +1,6 @@
 import React, {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
-import {parseStoredInstance, INSTANCE_KEY} from '../preferences';
+import {parseStoredInstance} from '../preferences';
+import {INSTANCE_KEY, TRY_IT_API_KEY_KEY, TRY_IT_INSTANCE_URL_KEY} from '../../storageKeys';
 import {readStored, writeStored} from '@site/src/lib/storage';
 import {buildRequest, explainFailure, formatBody, toCurl, valueKey, type ConsoleOperation} from './request';
 import styles from './styles.module.css';
@@ -7,10 +8,6 @@ import styles from './styles.module.css';
 interface Props {
   readonly operation: ConsoleOperation;
 }
-
-/** Tab-scoped only: the key never goes to localStorage, and only if the reader asks for it. */
-const KEY_STORAGE = 'lightdash-api-reference.api-key';
-const URL_STORAGE = 'lightdash-api-reference.instance-url';
 
 const readSession = (key: string) => readStored(key, 'sessionStorage');
 
@@ -40,10 +37,10 @@ export default function TryItConsole({operation}: Props): ReactNode {
   const id = useId();
   // The reader's own instance (set beside the samples) wins over one typed earlier in this tab.
   const [instanceUrl, setInstanceUrl] = useState(
-    () => savedInstanceUrl() ?? readSession(URL_STORAGE) ?? operation.server,
+    () => savedInstanceUrl() ?? readSession(TRY_IT_INSTANCE_URL_KEY) ?? operation.server,
   );
-  const [apiKey, setApiKey] = useState(() => readSession(KEY_STORAGE) ?? '');
-  const [remember, setRemember] = useState(() => readSession(KEY_STORAGE) !== null);
+  const [apiKey, setApiKey] = useState(() => readSession(TRY_IT_API_KEY_KEY) ?? '');
+  const [remember, setRemember] = useState(() => readSession(TRY_IT_API_KEY_KEY) !== null);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(operation.parameters.map((p) => [valueKey(p), p.example ?? ''])),
   );
@@ -52,8 +49,8 @@ export default function TryItConsole({operation}: Props): ReactNode {
   const [result, setResult] = useState<Result | null>(null);
   const [curl, setCurl] = useState<{text: string; copied: boolean} | null>(null);
 
-  useEffect(() => writeSession(URL_STORAGE, instanceUrl.trim() || null), [instanceUrl]);
-  useEffect(() => writeSession(KEY_STORAGE, remember ? apiKey : null), [remember, apiKey]);
+  useEffect(() => writeSession(TRY_IT_INSTANCE_URL_KEY, instanceUrl.trim() || null), [instanceUrl]);
+  useEffect(() => writeSession(TRY_IT_API_KEY_KEY, remember ? apiKey : null), [remember, apiKey]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
