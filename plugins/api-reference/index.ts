@@ -7,6 +7,7 @@ import type {OpenApiDocument} from './model/openapi';
 
 // What the rest of the repository (its tests and scripts) uses of the plugin's Node side, so nothing
 // outside reaches into model/. The React side has its own entry, ./theme/index.ts.
+export {HTTP_METHODS} from './httpMethods';
 export {operationSlug, slugify} from './model/slug';
 export {INSTANCE_KEY, LANGUAGE_KEY} from './storageKeys';
 

@@ -1,5 +1,4 @@
 import type {
-  HttpMethod,
   OperationPageModel,
   OverviewPageModel,
   SchemaIndexModel,
@@ -7,7 +6,8 @@ import type {
   SidebarModel,
   TagPageModel,
 } from '../../types';
-import {HTTP_METHODS, resolveLocal, type OpenApiDocument, type Operation, type Parameter} from '../openapi';
+import {HTTP_METHODS} from '../../httpMethods';
+import {resolveLocal, type OpenApiDocument, type Operation, type Parameter} from '../openapi';
 import {operationSlug} from '../slug';
 import {defaultServer} from './common';
 import {buildOperation} from './operation';
@@ -57,7 +57,7 @@ function buildOperations(doc: OpenApiDocument, base: string, tagOf: ReturnType<t
       const built = buildOperation({
         doc,
         path,
-        method: method as HttpMethod,
+        method,
         op,
         shared,
         operationId,
