@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import {preferenceHeadTags} from './headTags';
+import {operationIndex} from './model/operationIndex';
 import {buildApiReference, type ApiReference} from './model/pages';
 import type {OpenApiDocument} from './model/openapi';
 
@@ -17,6 +18,9 @@ export interface Options {
   /** Where the reference lives, without the site's baseUrl. */
   readonly routeBasePath?: string;
 }
+
+/** Written beside openapi.json: operationId → page URL, method, path and tag. */
+export const OPERATION_INDEX_FILE = 'operations.json';
 
 const COMPONENTS = '@site/plugins/api-reference/theme';
 
@@ -83,16 +87,22 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
       if (loaded) registerWithLocalSearch(allContent, allPermalinks(loaded));
     },
 
-    async postBuild({outDir}) {
-      // The downloads linked from the overview: the compiled contract, byte for byte.
+    async postBuild({content, outDir}) {
       const target = path.join(outDir, routeBasePath);
       await fs.promises.mkdir(target, {recursive: true});
-      for (const file of ['openapi.json', 'openapi.yaml']) {
-        // Copy then rename: readers (and any other plugin writing the same file) never see half a file.
+      // Write then rename: readers (and any other plugin writing the same file) never see half a file.
+      const writeAtomically = async (file: string, write: (temporary: string) => Promise<void>) => {
         const temporary = path.join(target, `.${file}.${process.pid}.tmp`);
-        await fs.promises.copyFile(path.join(specDir, file), temporary);
+        await write(temporary);
         await fs.promises.rename(temporary, path.join(target, file));
+      };
+      // The downloads linked from the overview: the compiled contract, byte for byte.
+      for (const file of ['openapi.json', 'openapi.yaml']) {
+        await writeAtomically(file, (temporary) => fs.promises.copyFile(path.join(specDir, file), temporary));
       }
+      // Each operation's page, for the MCP server (see model/operationIndex.ts).
+      const index = JSON.stringify(operationIndex(content.operations));
+      await writeAtomically(OPERATION_INDEX_FILE, (temporary) => fs.promises.writeFile(temporary, index));
     },
   };
 }
