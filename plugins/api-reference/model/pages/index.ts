@@ -38,7 +38,7 @@ interface BuildOptions {
  * Every operation of the contract, in the contract's order, with a unique operationId and page;
  * and the component schemas each one uses.
  */
-function buildOperations(doc: OpenApiDocument, base: string, tagOf: ReturnType<typeof tagRegistry>) {
+function buildOperations(doc: OpenApiDocument, tagOf: ReturnType<typeof tagRegistry>) {
   const server = defaultServer(doc);
   const operations: OperationPageModel[] = [];
   const refsByOperation = new Map<string, Set<string>>();
@@ -77,7 +77,7 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
   const base = basePath.replace(/\/+$/, '');
   const components = doc.components?.schemas ?? {};
   const tagOf = tagRegistry(base);
-  const {operations, refsByOperation, server} = buildOperations(doc, base, tagOf);
+  const {operations, refsByOperation, server} = buildOperations(doc, tagOf);
   const descriptions = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
   const tags = buildTagPages(operations, descriptions, tagOf);
   const schemas = buildSchemaPages(components, operations, refsByOperation, base);
