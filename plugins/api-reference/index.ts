@@ -20,7 +20,7 @@ export interface Options {
 }
 
 /** Written beside openapi.json: operationId → page URL, method, path and tag. */
-export const OPERATION_INDEX_FILE = 'operations.json';
+const OPERATION_INDEX_FILE = 'operations.json';
 
 const COMPONENTS = '@site/plugins/api-reference/theme';
 
