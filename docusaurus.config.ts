@@ -137,10 +137,10 @@ const config: Config = {
     // Only with BUNDLE_STATS set (npm run bench -- --only bundle).
     './plugins/bundle-stats/index.ts',
     './plugins/storage-guard/index.ts',
-    './plugins/api-preferences/index.ts',
+    // Listed here, not further down, so its pre-paint script stays ahead of warehouse-sql's in every <head>.
+    './plugins/api-reference/index.ts',
     './plugins/warehouse-sql/index.ts',
     './src/search/pluginSwaps.ts',
-    './plugins/api-reference/index.ts',
     './plugins/markdown-export/index.ts',
     './plugins/precompress-early/index.ts',
     ...(e2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),

@@ -3,13 +3,14 @@
  * from the TypeSpec contract): list operations, and describe one with its `$ref`s expanded.
  */
 import {DocsError, NotFoundError, readJson} from './source.mjs';
-// The API reference's own URL scheme (TypeScript, loaded through search/loader-hooks.mjs).
-import {operationSlug, slugify} from '../../plugins/api-reference/model/slug.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
-/** Where the API reference pages live: `<base>/<tag slug>/<operationId in kebab case>` (plugins/api-reference). */
-const API_REFERENCE_BASE = '/api/v1';
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/**
+ * Written by the API reference plugin beside the contract: operationId → page URL, method, path and
+ * tag, in the contract's order (plugins/api-reference/model/operationIndex.ts). The operations, their
+ * tags and their pages come from it, so they are the reference's own and never rebuilt here.
+ */
+export const OPERATIONS_PATH = '/api/v1/operations.json';
 /** How deep `$ref`s are expanded before a schema is shown by name only. */
 export const MAX_SCHEMA_DEPTH = 5;
 /** A description larger than this is expanded less deeply, so it stays readable in a chat. */
@@ -37,13 +38,22 @@ export class ApiSpec {
     if (typeof spec?.openapi !== 'string' || typeof spec.paths !== 'object' || spec.paths === null) {
       throw new DocsError(`${OPENAPI_PATH} from ${this.source.description} is not an OpenAPI document.`);
     }
-    const operations = [];
-    for (const [path, item] of Object.entries(spec.paths)) {
-      for (const method of METHODS) {
-        const operation = item?.[method];
-        if (operation && typeof operation === 'object') operations.push({path, method, item, operation});
-      }
+    const pages = await readJson(this.source, OPERATIONS_PATH);
+    if (typeof pages !== 'object' || pages === null || Array.isArray(pages)) {
+      throw new DocsError(
+        `${OPERATIONS_PATH} from ${this.source.description} is not the API reference's operation list.`,
+      );
     }
+    const operations = Object.entries(pages).map(([operationId, page]) => {
+      const item = spec.paths[page?.path];
+      const operation = item?.[page?.method];
+      if (!operation || typeof operation !== 'object') {
+        throw new DocsError(
+          `${OPERATIONS_PATH} from ${this.source.description} lists ${operationId}, which ${OPENAPI_PATH} does not have.`,
+        );
+      }
+      return {operationId, path: page.path, method: page.method, tag: page.tag, url: page.url, item, operation};
+    });
     return {spec, operations};
   }
 
@@ -52,16 +62,16 @@ export class ApiSpec {
     const {spec, operations} = await this.operations();
     const tags = tagNames(spec, operations);
     const wanted = tag.trim().toLowerCase();
-    const chosen = wanted === 'all' ? operations : operations.filter((o) => firstTag(o).toLowerCase() === wanted);
+    const chosen = wanted === 'all' ? operations : operations.filter((o) => o.tag.toLowerCase() === wanted);
     if (chosen.length === 0) {
       throw new NotFoundError(`There is no API tag "${tag}". Tags: ${tags.join(', ')}; or "all".`);
     }
     return chosen.map((o) => ({
-      operationId: o.operation.operationId,
+      operationId: o.operationId,
       method: o.method.toUpperCase(),
       path: o.path,
       summary: o.operation.summary,
-      tag: firstTag(o),
+      tag: o.tag,
     }));
   }
 
@@ -82,18 +92,14 @@ export class ApiSpec {
   }
 }
 
-function firstTag(o) {
-  return o.operation.tags?.[0] ?? 'Untagged';
-}
-
 function tagNames(spec, operations) {
-  const used = new Set(operations.map(firstTag));
+  const used = new Set(operations.map((o) => o.tag));
   const declared = (spec.tags ?? []).map((t) => t.name).filter((name) => used.has(name));
   return [...new Set([...declared, ...used])];
 }
 
 function findOperation(operations, reference) {
-  const byId = operations.find((o) => o.operation.operationId === reference);
+  const byId = operations.find((o) => o.operationId === reference);
   if (byId) return byId;
   const match = /^([A-Za-z]+)\s+(\S+)$/.exec(reference);
   if (!match) return undefined;
@@ -122,18 +128,17 @@ function templateMatches(template, path) {
   return new RegExp(`^${pattern}$`).test(path);
 }
 
-function describeOperation(spec, {path, method, item, operation}, depth, siteUrl) {
+function describeOperation(spec, {operationId, path, method, url, item, operation}, depth, siteUrl) {
   const expand = (value) => expandRefs(value, spec, depth, []);
-  const tag = firstTag({operation});
   return {
-    operationId: operation.operationId,
+    operationId,
     method: method.toUpperCase(),
     path,
     summary: operation.summary,
     description: operation.description,
     tags: operation.tags,
     ...(operation.deprecated ? {deprecated: true} : {}),
-    docsUrl: new URL(`.${API_REFERENCE_BASE}/${slugify(tag)}/${operationSlug(operation.operationId)}`, siteUrl).href,
+    docsUrl: new URL(`.${url}`, siteUrl).href,
     servers: (operation.servers ?? item.servers ?? spec.servers ?? []).map((s) => s.url),
     auth: describeAuth(spec, operation),
     parameters: mergeParameters(spec, item.parameters, operation.parameters).map(expand),

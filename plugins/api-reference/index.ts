@@ -1,8 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
+import {preferenceHeadTags} from './headTags';
+import {operationIndex} from './model/operationIndex';
 import {buildApiReference, type ApiReference} from './model/pages';
 import type {OpenApiDocument} from './model/openapi';
+
+// What the rest of the repository (its tests and scripts) uses of the plugin's Node side, so nothing
+// outside reaches into model/. The React side has its own entry, ./theme/index.ts.
+export {HTTP_METHODS} from './httpMethods';
+export {operationSlug, slugify} from './model/slug';
+// The old URLs of the API reference, for plugins/redirects.
+export {legacyOperationUrls} from './legacyOperationUrls';
+export {legacySchemaUrls} from './legacySchemaUrls';
+export {INSTANCE_KEY, LANGUAGE_KEY} from './storageKeys';
 
 export interface Options {
   /** The compiled contract, relative to the site. */
@@ -11,12 +22,15 @@ export interface Options {
   readonly routeBasePath?: string;
 }
 
-const COMPONENTS = '@site/src/components/ApiReference';
+/** Written beside openapi.json: operationId → page URL, method, path and tag. */
+const OPERATION_INDEX_FILE = 'operations.json';
+
+const COMPONENTS = '@site/plugins/api-reference/theme';
 
 /**
  * The API reference (issue 5): pages generated at build time from the compiled contract
  * (generated/openapi/openapi.json, written by `npm run contract:build`), rendered by the small
- * components in src/components/ApiReference. See README.md.
+ * components in ./theme. See README.md.
  */
 export default function apiReferencePlugin(context: LoadContext, options: Options = {}): Plugin<ApiReference> {
   const specDir = path.resolve(context.siteDir, options.specDir ?? 'generated/openapi');
@@ -27,6 +41,10 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
 
   return {
     name: 'api-reference',
+
+    injectHtmlTags() {
+      return {headTags: preferenceHeadTags()};
+    },
 
     getPathsToWatch() {
       return [specFile];
@@ -72,16 +90,22 @@ export default function apiReferencePlugin(context: LoadContext, options: Option
       if (loaded) registerWithLocalSearch(allContent, allPermalinks(loaded));
     },
 
-    async postBuild({outDir}) {
-      // The downloads linked from the overview: the compiled contract, byte for byte.
+    async postBuild({content, outDir}) {
       const target = path.join(outDir, routeBasePath);
       await fs.promises.mkdir(target, {recursive: true});
-      for (const file of ['openapi.json', 'openapi.yaml']) {
-        // Copy then rename: readers (and any other plugin writing the same file) never see half a file.
+      // Write then rename: readers (and any other plugin writing the same file) never see half a file.
+      const writeAtomically = async (file: string, write: (temporary: string) => Promise<void>) => {
         const temporary = path.join(target, `.${file}.${process.pid}.tmp`);
-        await fs.promises.copyFile(path.join(specDir, file), temporary);
+        await write(temporary);
         await fs.promises.rename(temporary, path.join(target, file));
+      };
+      // The downloads linked from the overview: the compiled contract, byte for byte.
+      for (const file of ['openapi.json', 'openapi.yaml']) {
+        await writeAtomically(file, (temporary) => fs.promises.copyFile(path.join(specDir, file), temporary));
       }
+      // Each operation's page, for the MCP server (see model/operationIndex.ts).
+      const index = JSON.stringify(operationIndex(content.operations));
+      await writeAtomically(OPERATION_INDEX_FILE, (temporary) => fs.promises.writeFile(temporary, index));
     },
   };
 }

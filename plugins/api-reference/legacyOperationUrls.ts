@@ -1,7 +1,7 @@
 /**
  * Operation pages as they were published before the contract took the real Lightdash operationIds (issue 18): old
  * URL (/api/v1/<tag>/<our old operationId>) → the real operationId of the same operation. Written once from the
- * build before the rename; src/redirects.ts redirects each old URL to the new page, and old Redoc deep links that
+ * build before the rename; plugins/redirects/rules.ts redirects each old URL to the new page, and old Redoc deep links that
  * name one of our old ids still resolve. Do not add to it: it is a record of URLs that existed.
  */
 export const legacyOperationUrls: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /**
  * Schema pages that were published and then removed when the contract was aligned field by field with the real
- * 0.1410.1 API (issue 18): old schema name → the schema that now describes the same data. src/redirects.ts sends
+ * 0.1410.1 API (issue 18): old schema name → the schema that now describes the same data. plugins/redirects/rules.ts sends
  * /api/v1/schemas/<old> to /api/v1/schemas/<new>. Do not remove entries: they are a record of URLs that existed.
  */
 export const legacySchemaUrls: Readonly<Record<string, string>> = {

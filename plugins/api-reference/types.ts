@@ -3,7 +3,9 @@
  * props. Everything here is plain JSON: markdown is already HTML and code is already generated.
  */
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+import type {HttpMethod} from './httpMethods';
+
+export type {HttpMethod};
 
 /** One node of a readable schema tree (a property, an array item, a oneOf variant...). */
 export interface SchemaNode {

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {legacyOperationUrls} from '../api-reference/legacyOperationUrls';
-import {legacySchemaUrls} from '../api-reference/legacySchemaUrls';
-import {operationSlug} from '../api-reference/model/slug';
+import {legacyOperationUrls, legacySchemaUrls, operationSlug} from '../api-reference';
 import versions from '../../versions.json';
 
 /**

@@ -189,8 +189,8 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
   // The API recipes' "Before you start" imports our instance setting (a form wired to our API
   // reference's code). None of the pages the bench measures has it, so the peer gets an empty stand-in.
   writeFile(
-    path.join(dir, 'src/components/ApiReference/InstanceSetting/index.js'),
-    'export default function InstanceSetting() {\n  return null;\n}\n',
+    path.join(dir, 'plugins/api-reference/theme/index.js'),
+    'export function InstanceSetting() {\n  return null;\n}\n',
   );
   // Not our MDXComponents: it also registers our pre-rendered <Diagram>, and the peer renders mermaid
   // blocks the default way (theme-mermaid in the browser).

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {operationSlug, slugify} from '../../plugins/api-reference/model/slug';
+import {operationSlug, slugify} from '../../plugins/api-reference/index';
 import {
   createValidator,
   describeErrors,

@@ -6,13 +6,12 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import {HTTP_METHODS} from '../../plugins/api-reference/index';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const openapiFile = path.join(root, 'generated', 'openapi', 'openapi.json');
 export const typesFile = path.join(root, 'generated', 'openapi', 'types.d.ts');
 const buildScript = path.join(root, 'scripts', 'build-contract.mjs');
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 
 // Minimal OpenAPI shapes used by the tests.
 export type JsonObject = Record<string, unknown>;

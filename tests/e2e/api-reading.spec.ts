@@ -1,5 +1,5 @@
 import {test, expect, type Page} from '@playwright/test';
-import {LANGUAGE_KEY, INSTANCE_KEY} from '../../src/lib/api/keys';
+import {LANGUAGE_KEY, INSTANCE_KEY} from '../../plugins/api-reference/index';
 import {hydrated, seedStorage, watchPage} from './helpers';
 
 /**

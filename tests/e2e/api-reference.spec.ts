@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {measureFirstLoad} from './firstLoad';
-import {operationSlug} from '../../plugins/api-reference/model/slug';
+import {HTTP_METHODS, operationSlug} from '../../plugins/api-reference/index';
 import {hydrated, openAllDetails} from './helpers';
 
 /** The API reference (issue 5), checked against the production build on :3100. */
@@ -26,7 +26,7 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, '');
 const operations: Op[] = Object.entries(contract.paths as Record<string, Record<string, unknown>>).flatMap(
   ([p, item]) =>
-    ['get', 'put', 'post', 'delete', 'patch'].flatMap((method) => {
+    HTTP_METHODS.flatMap((method) => {
       const op = item[method] as {operationId: string; summary: string; tags: string[]} | undefined;
       return op ? [{operationId: op.operationId, method, path: p, summary: op.summary, tag: op.tags[0]}] : [];
     }),

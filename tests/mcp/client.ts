@@ -19,7 +19,13 @@ export const SLOW = 180_000;
 
 /** Fails with the command to run when the production build is missing. */
 export function requireBuild(): void {
-  for (const file of ['search-index.json', 'next/search-index.json', 'api/v1/openapi.json', 'llms.txt']) {
+  for (const file of [
+    'search-index.json',
+    'next/search-index.json',
+    'api/v1/openapi.json',
+    'api/v1/operations.json',
+    'llms.txt',
+  ]) {
     if (!existsSync(path.join(BUILD_DIR, file))) {
       throw new Error(`The MCP tests read the production build, but build/${file} is missing. Run \`npm run build\`.`);
     }

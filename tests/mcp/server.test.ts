@@ -6,6 +6,7 @@ import {mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {HTTP_METHODS} from '../../plugins/api-reference/index';
 import {BUILD_DIR, callJson, callTool, requireBuild, ROOT, SLOW, startServer, type SearchAnswer} from './client';
 import type {ServerUnderTest} from './client';
 
@@ -29,7 +30,7 @@ const spec = JSON.parse(readFileSync(path.join(BUILD_DIR, 'api/v1/openapi.json')
 };
 const specOperations = Object.entries(spec.paths).flatMap(([p, item]) =>
   Object.entries(item)
-    .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+    .filter(([method]) => (HTTP_METHODS as readonly string[]).includes(method))
     .map(([method, op]) => ({path: p, method, operationId: op.operationId ?? '', tag: op.tags?.[0] ?? ''})),
 );
 

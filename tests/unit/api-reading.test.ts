@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import {languageScript, NOSCRIPT_STYLE} from '../../plugins/api-preferences/index';
+import {languageScript, NOSCRIPT_STYLE} from '../../plugins/api-reference/headTags';
 import {SAMPLE_LANGUAGES} from '../../plugins/api-reference/model/codeSamples';
 import {exampleForStatus} from '../../plugins/api-reference/model/pages';
 import type {SchemaNode} from '../../plugins/api-reference/types';
-import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../../src/lib/api/keys';
+import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from '../../plugins/api-reference/storageKeys';
 import {
   parseInstanceUrl,
   parseProjectUuid,
@@ -14,9 +14,9 @@ import {
   personalise,
   pickLanguage,
   RECIPE_DEFAULTS,
-} from '../../src/lib/api/preferences';
-import {fieldIds} from '../../src/components/ApiReference/SchemaTree/fieldIds';
-import {toCurl, type ConsoleOperation} from '../../src/components/ApiReference/TryItConsole/request';
+} from '../../plugins/api-reference/theme/preferences';
+import {fieldIds} from '../../plugins/api-reference/theme/SchemaTree/fieldIds';
+import {toCurl, type ConsoleOperation} from '../../plugins/api-reference/theme/TryItConsole/request';
 
 const root = path.join(__dirname, '../..');
 

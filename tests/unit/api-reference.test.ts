@@ -6,6 +6,7 @@ import {deepLinkKey, resolveRedocHash} from '../../plugins/api-reference/deepLin
 import {codeSamples, sampleUrl, type SampleRequest} from '../../plugins/api-reference/model/codeSamples';
 import {markdownToHtml, markdownToInlineHtml, splitSections} from '../../plugins/api-reference/model/markdown';
 import type {OpenApiDocument, Schema} from '../../plugins/api-reference/model/openapi';
+import {operationIndex} from '../../plugins/api-reference/model/operationIndex';
 import {accessNote, buildApiReference, commonPathPrefix, defaultServer} from '../../plugins/api-reference/model/pages';
 import {SchemaTreeBuilder} from '../../plugins/api-reference/model/schemaTree';
 import {operationSlug, parameterAnchor, responseAnchor, slugify} from '../../plugins/api-reference/model/slug';
@@ -15,7 +16,7 @@ import {
   explainFailure,
   formatBody,
   type ConsoleOperation,
-} from '../../src/components/ApiReference/TryItConsole/request';
+} from '../../plugins/api-reference/theme/TryItConsole/request';
 
 describe('slugs and anchors', () => {
   it.each([
@@ -328,6 +329,17 @@ describe('buildApiReference', () => {
     ['a duplicate operationId', ['A'], ['same', 'same'], /Duplicate operationId/],
   ])('refuses %s', (_name, tags, ids, error) => {
     expect(() => buildApiReference(miniDoc(tags, ids), {basePath: '/api/v1'})).toThrow(error);
+  });
+
+  it('indexes every operation page for operations.json, an untagged operation under Other', () => {
+    const doc = JSON.parse(JSON.stringify(miniDoc(['Things'], ['getThing', 'getOther']))) as OpenApiDocument & {
+      paths: Record<string, {get: {tags?: string[]}}>;
+    };
+    delete doc.paths['/api/v1/things1/{thingUuid}'].get.tags;
+    expect(operationIndex(buildApiReference(doc, {basePath: '/api/v1'}).operations)).toEqual({
+      getThing: {url: '/api/v1/things/get-thing', method: 'get', path: '/api/v1/things0/{thingUuid}', tag: 'Things'},
+      getOther: {url: '/api/v1/other/get-other', method: 'get', path: '/api/v1/things1/{thingUuid}', tag: 'Other'},
+    });
   });
 
   it.each([

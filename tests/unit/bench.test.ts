@@ -285,7 +285,7 @@ describe('command line', () => {
 describe('the bench’s operation page URL', () => {
   it('kebab-cases every operationId as the API reference does', async () => {
     const {operationSegment} = await import('../../scripts/bench/peers.mjs');
-    const {operationSlug} = await import('../../plugins/api-reference/model/slug');
+    const {operationSlug} = await import('../../plugins/api-reference/index');
     const contract = JSON.parse(
       fs.readFileSync(path.join(__dirname, '../../generated/openapi/openapi.json'), 'utf8'),
     ) as {paths: Record<string, Record<string, {operationId?: string}>>};

@@ -12,7 +12,7 @@ import {codeBlocks, listMdx, readPage} from '../content/mdx';
 const SITE = path.resolve(__dirname, '../..');
 /** Fences shown as plain text on purpose; mermaid blocks become diagrams (plugins/remark-diagrams). */
 const PLAIN = new Set(['', 'text', 'mermaid']);
-/** The languages of the API reference's code samples and example blocks (src/components/ApiReference). */
+/** The languages of the API reference's code samples and example blocks (plugins/api-reference/theme). */
 const API_LANGUAGES = ['bash', 'javascript', 'python', 'go', 'json'];
 
 const blocks = ['docs', 'versioned_docs']

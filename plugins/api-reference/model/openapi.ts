@@ -104,8 +104,6 @@ export interface OpenApiDocument {
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
 /** `#/components/schemas/Space` → `Space`. */
 export function refName(ref: string): string {
   return decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1))

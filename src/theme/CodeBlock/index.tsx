@@ -9,7 +9,7 @@ import React, {isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import {useCodeTransform} from '@site/src/lib/api/codeTransform';
+import {useCodeTransform} from '@site/plugins/api-reference/theme';
 
 /** A string when the children are only text, so the copy button has something to copy. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
@@ -19,7 +19,7 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
-  // The API recipes show the reader's own instance (src/lib/api/PersonaliseApiSamples.tsx).
+  // The API recipes show the reader's own instance (plugins/api-reference/theme/PersonaliseApiSamples.tsx).
   const transform = useCodeTransform();
   if (typeof children === 'string')
     return <StringContent {...props}>{transform ? transform(children) : children}</StringContent>;

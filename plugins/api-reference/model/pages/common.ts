@@ -25,8 +25,6 @@ export const STATUS_TEXT: Readonly<Record<string, string>> = {
   default: 'Any other status',
 };
 
-export const METHOD_ORDER: readonly string[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
-
 /** `{instanceUrl}` with its default filled in: where samples and the try-it console start. */
 export function defaultServer(doc: OpenApiDocument): string {
   const server = doc.servers?.[0];

@@ -1,5 +1,4 @@
 import type {
-  HttpMethod,
   OperationPageModel,
   OverviewPageModel,
   SchemaIndexModel,
@@ -7,7 +6,8 @@ import type {
   SidebarModel,
   TagPageModel,
 } from '../../types';
-import {HTTP_METHODS, resolveLocal, type OpenApiDocument, type Operation, type Parameter} from '../openapi';
+import {HTTP_METHODS} from '../../httpMethods';
+import {resolveLocal, type OpenApiDocument, type Operation, type Parameter} from '../openapi';
 import {operationSlug} from '../slug';
 import {defaultServer} from './common';
 import {buildOperation} from './operation';
@@ -38,7 +38,7 @@ interface BuildOptions {
  * Every operation of the contract, in the contract's order, with a unique operationId and page;
  * and the component schemas each one uses.
  */
-function buildOperations(doc: OpenApiDocument, base: string, tagOf: ReturnType<typeof tagRegistry>) {
+function buildOperations(doc: OpenApiDocument, tagOf: ReturnType<typeof tagRegistry>) {
   const server = defaultServer(doc);
   const operations: OperationPageModel[] = [];
   const refsByOperation = new Map<string, Set<string>>();
@@ -57,7 +57,7 @@ function buildOperations(doc: OpenApiDocument, base: string, tagOf: ReturnType<t
       const built = buildOperation({
         doc,
         path,
-        method: method as HttpMethod,
+        method,
         op,
         shared,
         operationId,
@@ -77,7 +77,7 @@ export function buildApiReference(doc: OpenApiDocument, {basePath}: BuildOptions
   const base = basePath.replace(/\/+$/, '');
   const components = doc.components?.schemas ?? {};
   const tagOf = tagRegistry(base);
-  const {operations, refsByOperation, server} = buildOperations(doc, base, tagOf);
+  const {operations, refsByOperation, server} = buildOperations(doc, tagOf);
   const descriptions = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
   const tags = buildTagPages(operations, descriptions, tagOf);
   const schemas = buildSchemaPages(components, operations, refsByOperation, base);

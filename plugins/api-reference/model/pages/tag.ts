@@ -1,7 +1,8 @@
 import type {OperationPageModel, TagPageModel, TagRef} from '../../types';
 import {markdownToHtml, markdownToText} from '../markdown';
 import {slugify} from '../slug';
-import {METHOD_ORDER, SCHEMAS_SEGMENT, summaryOf} from './common';
+import {METHOD_ORDER} from '../../httpMethods';
+import {SCHEMAS_SEGMENT, summaryOf} from './common';
 
 /**
  * Gives every tag its route segment, once, and refuses segments that would collide: two tags with

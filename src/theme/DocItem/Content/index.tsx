@@ -5,7 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import PageMarkdownActions from '@site/src/components/PageMarkdownActions';
 import {markdownPathFor} from '@site/plugins/markdown-export/markdownPath';
-import PersonaliseApiSamples from '@site/src/lib/api/PersonaliseApiSamples';
+import {PersonaliseApiSamples} from '@site/plugins/api-reference/theme';
 
 type Props = WrapperProps<typeof ContentType>;
 

@@ -1,0 +1,90 @@
+import React, {createContext, useContext, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import {PageMetadata} from '@docusaurus/theme-common';
+import type {Location, SidebarModel} from '../../types';
+import ApiSidebar from '../ApiSidebar';
+import {useRevealHash} from './revealHash';
+import styles from './styles.module.css';
+
+export interface Crumb {
+  readonly label: string;
+  readonly to?: string;
+}
+
+interface Props {
+  readonly sidebar: SidebarModel;
+  readonly location: Location;
+  readonly title: string;
+  readonly description: string;
+  readonly keywords?: readonly string[];
+  readonly breadcrumbs: readonly Crumb[];
+  /** Shown under the h1, inside the page header (method and path of an operation...). */
+  readonly header?: ReactNode;
+  /** Wider than a docs page, for a page with a column of samples beside its text. */
+  readonly wide?: boolean;
+  readonly children: ReactNode;
+}
+
+export {SEARCH_SKIP} from './searchSkip';
+
+const SchemasRoute = createContext<string>('/api/v1/schemas');
+
+/** Route of a component schema's page, for $ref links anywhere in the API pages. */
+export function useSchemaLink(name: string): string {
+  return `${useContext(SchemasRoute)}/${name}`;
+}
+
+/**
+ * The frame of every API page: sidebar by tag, breadcrumbs, and an article laid out like a docs
+ * page (`article > .markdown > header > h1`, flat h2/h3 siblings) so the local search indexes
+ * its headings and sections the way it indexes docs.
+ */
+export default function ApiShell(props: Props): ReactNode {
+  const {sidebar, location, title, description, keywords, breadcrumbs, header, wide, children} = props;
+  useRevealHash();
+  return (
+    <Layout>
+      <PageMetadata title={title} description={description} keywords={keywords?.join(', ')} />
+      <SchemasRoute.Provider value={sidebar.schemas}>
+        <div className={clsx(styles.shell, wide && styles.wide)}>
+          <aside className={styles.sidebar}>
+            <ApiSidebar sidebar={sidebar} location={location} />
+          </aside>
+          <main className={styles.main}>
+            <nav aria-label="Breadcrumbs" className={styles.breadcrumbs}>
+              <ul className="breadcrumbs">
+                {breadcrumbs.map((crumb) => (
+                  <li
+                    key={crumb.label}
+                    className={crumb.to ? 'breadcrumbs__item' : 'breadcrumbs__item breadcrumbs__item--active'}
+                  >
+                    {crumb.to ? (
+                      <Link className="breadcrumbs__link" to={crumb.to}>
+                        {crumb.label}
+                      </Link>
+                    ) : (
+                      <span className="breadcrumbs__link" aria-current="page">
+                        {crumb.label}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <article>
+              <div className="markdown">
+                <header>
+                  <h1>{title}</h1>
+                  {header}
+                </header>
+                {children}
+              </div>
+            </article>
+          </main>
+        </div>
+      </SchemasRoute.Provider>
+    </Layout>
+  );
+}
