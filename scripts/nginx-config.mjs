@@ -4,7 +4,7 @@
 // of hashed assets only, and the security headers on every answer.
 //
 // The file is the inside of a `server` block: where the site listens and which folder is its root are
-// the host's choices, so the host writes those two lines and includes this file (README, "Hosting").
+// the host's choices, so the host writes those two lines and includes this file (scripts/README.md, "Hosting").
 // scripts/nginx-serve.mjs does exactly that for the tests.
 import {MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
 
@@ -100,7 +100,7 @@ export function nginxConfig(securityHeaders) {
     'error_page 404 /404.html;',
     ...sets,
     // /mcp is the docs MCP endpoint (POST), served by Node: a host routes it with its own
-    // `location = /mcp { proxy_pass ...; }` (README, "The docs MCP server over HTTP"). `break` ends the
+    // `location = /mcp { proxy_pass ...; }` (scripts/README.md, "Hosting"). `break` ends the
     // server-level checks for it, so the read-only rule below does not refuse its POSTs first; without
     // such a location, /mcp is a missing file like any other (404).
     `if ($uri = ${MCP_PATH}) {`,

@@ -16,7 +16,7 @@ import {commitAll} from './workspace.mjs';
 
 export const PEERS_DIR = path.join(WORK_ROOT, 'peers');
 
-/** Exact versions installed for the peers (stated in the README's Benchmark section). */
+/** Exact versions installed for the peers (stated in bench-results/HISTORY.md, "Benchmark"). */
 export const PEER_VERSIONS = {
   '@docusaurus/core': '3.10.2',
   '@docusaurus/faster': '3.10.2',

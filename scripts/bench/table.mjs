@@ -1,5 +1,5 @@
 // Turns the raw results into rows (one figure each, ours next to each peer and the ratio ours/peer)
-// and prints them as a Markdown table, the same one the README quotes. Pure: unit-tested.
+// and prints them as a Markdown table, the same one bench-results/HISTORY.md quotes. Pure: unit-tested.
 import {ratio} from './stats.mjs';
 
 export const PEERS = ['classic', 'openapi-docs'];
