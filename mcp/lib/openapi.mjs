@@ -3,6 +3,9 @@
  * from the TypeSpec contract): list operations, and describe one with its `$ref`s expanded.
  */
 import {DocsError, NotFoundError, readJson} from './source.mjs';
+// The reference's own rules for `$ref`s and parameters: its model module has no imports, where the plugin's entry
+// would load the whole page builder.
+import {lookupRef, mergeParameters, refName} from '../../plugins/api-reference/model/openapi.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 /**
@@ -141,21 +144,16 @@ function describeOperation(spec, {operationId, path, method, url, item, operatio
     docsUrl: new URL(`.${url}`, siteUrl).href,
     servers: (operation.servers ?? item.servers ?? spec.servers ?? []).map((s) => s.url),
     auth: describeAuth(spec, operation),
-    parameters: mergeParameters(spec, item.parameters, operation.parameters).map(expand),
+    parameters: mergeParameters(
+      (item.parameters ?? []).map((p) => resolve(spec, p)),
+      (operation.parameters ?? []).map((p) => resolve(spec, p)),
+    ).map(expand),
     ...(operation.requestBody ? {requestBody: expand(resolve(spec, operation.requestBody))} : {}),
     responses: Object.fromEntries(
       Object.entries(operation.responses ?? {}).map(([code, response]) => [code, expand(resolve(spec, response))]),
     ),
     schemaDepth: `$ref expanded ${depth} levels deep; deeper schemas are named by "$ref" only.`,
   };
-}
-
-/** Path-level parameters apply unless the operation redefines the same name and location. */
-function mergeParameters(spec, pathLevel = [], operationLevel = []) {
-  const own = operationLevel.map((p) => resolve(spec, p));
-  const key = (p) => `${p.in}:${p.name}`;
-  const inherited = pathLevel.map((p) => resolve(spec, p)).filter((p) => !own.some((o) => key(o) === key(p)));
-  return [...inherited, ...own];
 }
 
 /** The operation's security (or the document's), with each scheme spelled out. */
@@ -171,20 +169,11 @@ function describeAuth(spec, operation) {
   };
 }
 
-/** The target of a local `$ref` (`#/components/...`), or the value itself. */
+/** The target of a local `$ref` (`#/components/...`), or the value itself when it has none. */
 function resolve(spec, value) {
   if (!value || typeof value.$ref !== 'string') return value;
-  const target = lookup(spec, value.$ref);
+  const target = lookupRef(spec, value.$ref);
   return target === undefined ? value : target;
-}
-
-function lookup(spec, ref) {
-  if (!ref.startsWith('#/')) return undefined;
-  let node = spec;
-  for (const part of ref.slice(2).split('/')) {
-    node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
 }
 
 /**
@@ -196,9 +185,9 @@ function expandRefs(value, spec, depth, trail) {
   if (Array.isArray(value)) return value.map((v) => expandRefs(v, spec, depth, trail));
   if (!value || typeof value !== 'object') return value;
   if (typeof value.$ref === 'string') {
-    const name = value.$ref.split('/').pop();
+    const name = refName(value.$ref);
     if (trail.includes(value.$ref)) return {$ref: value.$ref, circular: true};
-    const target = lookup(spec, value.$ref);
+    const target = lookupRef(spec, value.$ref);
     if (target === undefined || trail.length >= depth) return {$ref: value.$ref};
     const expanded = expandRefs(target, spec, depth, [...trail, value.$ref]);
     return expanded && typeof expanded === 'object' && !Array.isArray(expanded)

@@ -5,7 +5,14 @@ import {registerWithLocalSearch} from '../../plugins/api-reference/index';
 import {deepLinkKey, resolveRedocHash} from '../../plugins/api-reference/deepLink';
 import {codeSamples, sampleUrl, type SampleRequest} from '../../plugins/api-reference/model/codeSamples';
 import {markdownToHtml, markdownToInlineHtml, splitSections} from '../../plugins/api-reference/model/markdown';
-import type {OpenApiDocument, Schema} from '../../plugins/api-reference/model/openapi';
+import {
+  lookupRef,
+  mergeParameters,
+  refName,
+  resolveLocal,
+  type OpenApiDocument,
+  type Schema,
+} from '../../plugins/api-reference/model/openapi';
 import {operationIndex} from '../../plugins/api-reference/model/operationIndex';
 import {accessNote, buildApiReference, commonPathPrefix, defaultServer} from '../../plugins/api-reference/model/pages';
 import {SchemaTreeBuilder} from '../../plugins/api-reference/model/schemaTree';
@@ -465,5 +472,38 @@ describe('registerWithLocalSearch', () => {
 
   it('does nothing without a docs plugin', () => {
     expect(() => registerWithLocalSearch({}, ['/api/v1/'])).not.toThrow();
+  });
+});
+
+describe('the reference’s $ref and parameter rules, shared with the docs MCP server', () => {
+  const doc = {
+    openapi: '3.1.0',
+    info: {title: 't', version: '1'},
+    paths: {},
+    components: {parameters: {'a/b': {name: 'x', in: 'query'}}, schemas: {'Odd~Name': {type: 'string'}}},
+  } as unknown as OpenApiDocument;
+
+  it('follows a local $ref, escapes included, and finds nothing outside the document', () => {
+    expect(lookupRef(doc, '#/components/parameters/a~1b')).toEqual({name: 'x', in: 'query'});
+    expect(lookupRef(doc, '#/components/schemas/Missing')).toBeUndefined();
+    expect(lookupRef(doc, 'https://example.com/schema.json#/x')).toBeUndefined();
+    expect(refName('#/components/schemas/Odd~0Name')).toBe('Odd~Name');
+    expect(() => resolveLocal(doc, {$ref: '#/components/schemas/Missing'})).toThrow(/Unresolved reference/);
+  });
+
+  it('lets an operation redefine a path item’s parameter of the same name and location', () => {
+    const shared = [
+      {name: 'projectUuid', in: 'path', description: 'path item'},
+      {name: 'limit', in: 'query', description: 'path item'},
+    ];
+    const own = [
+      {name: 'limit', in: 'query', description: 'operation'},
+      {name: 'limit', in: 'header', description: 'operation'},
+    ];
+    expect(mergeParameters(shared, own).map((p) => `${p.in}:${p.name}:${p.description}`)).toEqual([
+      'path:projectUuid:path item',
+      'query:limit:operation',
+      'header:limit:operation',
+    ]);
   });
 });

@@ -111,13 +111,35 @@ export function refName(ref: string): string {
     .replace(/~0/g, '~');
 }
 
+/**
+ * The target of a local `$ref` (`#/components/...`), or undefined when there is none: the reference pages (which
+ * fail the build on it, `resolveLocal`) and the docs MCP server (which shows the `$ref` as it is) both walk a
+ * reference this way. Plain data in, plain data out, so mcp/lib/openapi.mjs imports this module directly.
+ */
+export function lookupRef(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let target: unknown = doc;
+  for (const part of ref.slice(2).split('/')) {
+    target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return target;
+}
+
 /** Follows a local `$ref` (`#/components/parameters/X`...) once. */
 export function resolveLocal<T>(doc: OpenApiDocument, value: T | {readonly $ref: string}): T {
   if (!value || typeof value !== 'object' || !('$ref' in value) || typeof value.$ref !== 'string') return value as T;
-  let target: unknown = doc;
-  for (const part of value.$ref.replace(/^#\//, '').split('/')) {
-    target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
+  const target = lookupRef(doc, value.$ref);
   if (target === undefined) throw new Error(`Unresolved reference ${value.$ref}`);
   return target as T;
+}
+
+/**
+ * An operation's parameters: the path item's, unless the operation redefines one with the same name and location,
+ * then the operation's own (OpenAPI's rule), both already resolved.
+ */
+export function mergeParameters<P extends {readonly name: string; readonly in: string}>(
+  pathLevel: readonly P[],
+  own: readonly P[],
+): P[] {
+  return [...pathLevel.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
 }

@@ -2,6 +2,7 @@ import type {BodyModel, HttpMethod, OperationPageModel, ParameterModel, Response
 import {codeSamples} from '../codeSamples';
 import {markdownToHtml, markdownToInlineHtml, markdownToText} from '../markdown';
 import {
+  mergeParameters,
   resolveLocal,
   type OpenApiDocument,
   type Operation,
@@ -110,7 +111,7 @@ export function buildOperation(input: OperationInput): BuiltOperation {
   const components = doc.components?.schemas ?? {};
   const trees = new SchemaTreeBuilder(components, OPERATION_TREE);
   const own = (op.parameters ?? []).map((p) => resolveLocal<Parameter>(doc, p));
-  const merged = [...input.shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+  const merged = mergeParameters(input.shared, own);
   const body = requestBodyModel(input, trees, components);
   const summary = op.summary ?? input.operationId;
   const descriptionHtml = markdownToHtml(op.description);
