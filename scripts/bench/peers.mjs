@@ -180,8 +180,8 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
     fs.cpSync(path.join(siteDir, entry), path.join(dir, entry), {recursive: true});
   }
   // Our MDXComponents registers these globally: the docs home uses <HomeTiles>, feature pages
-  // <Availability>. The peer gets the same two, and nothing else of our theme.
-  for (const component of ['HomeTiles', 'Availability']) {
+  // <Availability>, pages with old section ids <Anchor>. The peer gets the same three, and nothing else of our theme.
+  for (const component of ['HomeTiles', 'Availability', 'Anchor']) {
     fs.cpSync(path.join(siteDir, `src/components/${component}`), path.join(dir, `src/components/${component}`), {
       recursive: true,
     });
@@ -192,6 +192,12 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
     path.join(dir, 'plugins/api-reference/theme/index.js'),
     'export function InstanceSetting() {\n  return null;\n}\n',
   );
+  // The YAML checker page imports our checker (a Web Worker and a compiled schema); no measured page has it, so
+  // the peer gets an empty stand-in here too.
+  writeFile(
+    path.join(dir, 'src/components/YamlValidator/index.js'),
+    'export default function YamlValidator() {\n  return null;\n}\n',
+  );
   // Not our MDXComponents: it also registers our pre-rendered <Diagram>, and the peer renders mermaid
   // blocks the default way (theme-mermaid in the browser).
   writeFile(
@@ -200,7 +206,8 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
       "import MDXComponents from '@theme-original/MDXComponents';",
       "import HomeTiles from '@site/src/components/HomeTiles';",
       "import Availability from '@site/src/components/Availability';",
-      'export default {...MDXComponents, HomeTiles, Availability};',
+      "import Anchor from '@site/src/components/Anchor';",
+      'export default {...MDXComponents, HomeTiles, Availability, Anchor};',
       '',
     ].join('\n'),
   );
