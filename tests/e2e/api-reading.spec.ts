@@ -1,6 +1,6 @@
 import {test, expect, type Page} from '@playwright/test';
 import {LANGUAGE_KEY, INSTANCE_KEY} from '../../plugins/api-reference/index';
-import {hydrated, seedStorage, watchPage} from './helpers';
+import {holdMainBundle, hydrated, recordLayoutShifts, seedStorage, watchPage, type LayoutShift} from './helpers';
 
 /**
  * Reading an operation page like the best API docs (issue 21): samples beside the text, one remembered
@@ -55,21 +55,9 @@ test.describe('two columns from 1200 px', () => {
     // whatever the language. On a loaded machine Chromium paints the half-parsed document and the
     // table and sample columns grow as their HTML streams in; those shifts come before the language
     // could matter (the panel shown while the bundle is held is checked above the release).
-    await page.addInitScript(() => {
-      type Shift = {value: number; startTime: number; hadRecentInput: boolean; sources: {node?: Node}[]};
-      const w = window as unknown as {__shifts: Shift[]};
-      w.__shifts = [];
-      new PerformanceObserver((list) => {
-        w.__shifts.push(...(list.getEntries() as unknown as Shift[]));
-      }).observe({type: 'layout-shift', buffered: true});
-    });
+    await recordLayoutShifts(page);
     // Hold the main bundle back, so the page stays the server's HTML until the check below is done.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMainBundle(page);
     await page.goto(createSpace, {waitUntil: 'commit'});
     await page.waitForSelector('[data-tabs="language"]');
     expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0);
@@ -87,9 +75,8 @@ test.describe('two columns from 1200 px', () => {
     await expect(visiblePanel(page)).toHaveCount(1);
     await page.waitForTimeout(300);
     const shift = await page.evaluate((since) => {
-      type Shift = {value: number; startTime: number; hadRecentInput: boolean; sources: {node?: Node}[]};
       const isButtons = (node?: Node) => node instanceof Element && /buttonGroup/.test(node.className);
-      return (window as unknown as {__shifts: Shift[]}).__shifts
+      return (window as unknown as {__shifts: LayoutShift[]}).__shifts
         .filter((entry) => entry.startTime >= since && !entry.hadRecentInput)
         .filter((entry) => !entry.sources.every((source) => isButtons(source.node)))
         .reduce((sum, entry) => sum + entry.value, 0);

@@ -93,3 +93,36 @@ export async function openAllDetails(page: Page) {
     }
   });
 }
+
+/** A layout shift as the browser reports it; `recordLayoutShifts` keeps them in `window.__shifts`. */
+export interface LayoutShift {
+  value: number;
+  startTime: number;
+  hadRecentInput: boolean;
+  sources: {node?: Node}[];
+}
+
+/** Records every layout shift of the page from its start (buffered) in `window.__shifts`, for the test to read. */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as {__shifts: LayoutShift[]};
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      w.__shifts.push(...(list.getEntries() as unknown as LayoutShift[]));
+    }).observe({type: 'layout-shift', buffered: true});
+  });
+}
+
+/**
+ * Holds the main bundle back until the returned function is called, so the page stays the server's HTML (with what
+ * the inline pre-paint scripts did to it) while the test looks at it.
+ */
+export async function holdMainBundle(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

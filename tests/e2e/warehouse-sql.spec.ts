@@ -2,7 +2,7 @@ import {expect, test, type Page} from '@playwright/test';
 import {SITE} from '../../playwright.config';
 import {WAREHOUSE_KEY, WAREHOUSE_STYLE_ID} from '../../plugins/warehouse-sql/warehouses';
 import {axeViolations} from './axe';
-import {hydrated, seedStorage, watchPage} from './helpers';
+import {holdMainBundle, hydrated, recordLayoutShifts, seedStorage, watchPage, type LayoutShift} from './helpers';
 
 // SQL in the reader's warehouse dialect (issue 39): one choice, remembered, on every page with SQL variants.
 const TEMPLATE = `${SITE}/guides/table-calculations/table-calculation-sql-templates/percent-of-total-column`;
@@ -57,21 +57,9 @@ test.describe('SQL examples by warehouse', () => {
 
   test('a returning reader’s warehouse is there from the first paint: no layout shift', async ({page}) => {
     await seedStorage(page, {[WAREHOUSE_KEY]: 'trino'});
-    await page.addInitScript(() => {
-      const w = window as unknown as {__shift: number};
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[])
-          if (!entry.hadRecentInput) w.__shift += entry.value;
-      }).observe({type: 'layout-shift', buffered: true});
-    });
+    await recordLayoutShifts(page);
     // Hold the main bundle back: what shows now is the server's HTML with the pre-paint script's style.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMainBundle(page);
     await page.goto(NEXT_TEMPLATE, {waitUntil: 'commit'});
     await page.waitForSelector('main [data-warehouse-sql]');
     expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0);
@@ -82,7 +70,12 @@ test.describe('SQL examples by warehouse', () => {
     await expect(selector(page)).toHaveValue('trino');
     await page.waitForTimeout(300);
     expect(await shownVariants(page).boundingBox()).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as {__shift: number}).__shift)).toBe(0);
+    const shifts = await page.evaluate(() =>
+      (window as unknown as {__shifts: LayoutShift[]}).__shifts
+        .filter((entry) => !entry.hadRecentInput)
+        .reduce((sum, entry) => sum + entry.value, 0),
+    );
+    expect(shifts).toBe(0);
   });
 
   test('a hostile or corrupted stored value is ignored', async ({page}) => {
