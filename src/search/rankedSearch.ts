@@ -18,8 +18,13 @@ import {withCutBack} from './typing';
  * At most `limit` results for `input` in `loaded` (what the plugin's
  * `SearchWorker.prototype.lowLevelFetchIndexes(baseUrl, searchContext)` resolves to), ranked.
  */
-export function searchSite(loaded: LoadedIndexes, input: string, limit: number): SearchResult[] {
-  return searchSiteExplained(loaded, input, limit).results;
+export function searchSite(
+  loaded: LoadedIndexes,
+  input: string,
+  limit: number,
+  favour?: (url: string) => number,
+): SearchResult[] {
+  return searchSiteExplained(loaded, input, limit, favour).results;
 }
 
 /**
@@ -30,6 +35,7 @@ export function searchSiteExplained(
   loaded: LoadedIndexes,
   input: string,
   limit: number,
+  favour?: (url: string) => number,
 ): {results: SearchResult[]; relaxed: Relaxed | null} {
   const plain = (results: SearchResult[]) => ({results, relaxed: null});
   const pool = Math.max(limit, CANDIDATE_LIMIT);
@@ -44,22 +50,23 @@ export function searchSiteExplained(
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');
     const found = union(find(docsWords), candidates);
-    if (found.length > 0) return plain(rankSearchResults(`${input} ${docsWords}`, found, limit));
+    if (found.length > 0) return plain(rankSearchResults(`${input} ${docsWords}`, found, limit, favour));
   }
   if (candidates.length > 0) {
     // Lines with (nearly) every word were found. When none holds every word the docs have, the
     // answer is often a page that holds them in different lines: the lines of each word join in.
     // (The cheap test first: a line with every typed word ends it on most keystrokes.)
     const covers = (count: number) => candidates.some((result) => new Set(result.tokens).size >= count);
-    if (covers(new Set(typed).size)) return plain(rankSearchResults(input, candidates, limit));
+    if (covers(new Set(typed).size)) return plain(rankSearchResults(input, candidates, limit, favour));
     const relaxed = relaxInput(loaded, terms);
     const wanted = new Set(relaxed.input.split(/\s+/).filter(Boolean)).size;
-    if (wanted < 2 || covers(wanted)) return {results: rankSearchResults(input, candidates, limit), relaxed};
+    if (wanted < 2 || covers(wanted)) return {results: rankSearchResults(input, candidates, limit, favour), relaxed};
     return {
       results: rankSearchResults(
         rankingInput(input, relaxed),
         union(candidates, eachWord(relaxed.withCorrections, find, pool)),
         limit,
+        favour,
       ),
       relaxed,
     };
@@ -72,7 +79,7 @@ export function searchSiteExplained(
   // for the ranking to prefer the pages that hold the most of them.
   if (candidates.length === 0) candidates = eachWord(relaxed.withCorrections, find, pool);
   else if (relaxed.corrected.length > 0) candidates = union(candidates, eachWord(relaxed.withCorrections, find, pool));
-  return {results: rankSearchResults(rankingInput(input, relaxed), candidates, limit), relaxed};
+  return {results: rankSearchResults(rankingInput(input, relaxed), candidates, limit, favour), relaxed};
 }
 
 /**

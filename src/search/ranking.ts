@@ -237,7 +237,11 @@ function placeWeight(result: RankableResult): number {
 }
 
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
-function scorePages<T extends RankableResult>(input: string, results: readonly T[]): ScoredPage<T>[] {
+function scorePages<T extends RankableResult>(
+  input: string,
+  results: readonly T[],
+  favour: (url: string) => number = () => 1,
+): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
@@ -286,7 +290,8 @@ function scorePages<T extends RankableResult>(input: string, results: readonly T
       sectionOfUrl(group.url) === 'docs' &&
       lines.some((line) => settingNames.some((name) => holdsName(line.document.t, name)));
     group.score =
-      sectionWeight *
+      favour(group.url) *
+        sectionWeight *
         (best +
           PAGE_COVERAGE_WEIGHT * pageCoverage * pageCoverage +
           support +
@@ -316,12 +321,17 @@ function scorePages<T extends RankableResult>(input: string, results: readonly T
  * page, the plugin's tree marks (`isInterOfTree`, `isLastOfTree`: a line drawn under its page listed
  * above it) never apply, so none are set.
  */
-export function rankSearchResults<T extends RankableResult>(input: string, results: readonly T[], limit: number): T[] {
+export function rankSearchResults<T extends RankableResult>(
+  input: string,
+  results: readonly T[],
+  limit: number,
+  favour?: (url: string) => number,
+): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
   // gains nothing from the second copy, and it would push another page out of the list.
   const shown = new Set<string>();
-  for (const page of scorePages(input, results)) {
+  for (const page of scorePages(input, results, favour)) {
     // The title unless another line matches more of the typed words.
     const coverage = (line: {result: T}) => line.result.tokens.length;
     const [{result}] = page.lines
