@@ -99,7 +99,7 @@ function holdsName(text: string, name: string): boolean {
  * doing a task through the API: for a task question the guide or reference that does it in the app
  * comes first, and for an API-shaped query the operation or schema page.
  */
-const SECTION_WEIGHT = {
+export const SECTION_WEIGHT = {
   task: {docs: 1, apiRecipe: 0.6, apiOperation: 0.64, apiSchema: 0.39},
   api: {docs: 0.56, apiRecipe: 0.44, apiOperation: 1, apiSchema: 0.68},
 } as const;

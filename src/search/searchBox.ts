@@ -1,27 +1,11 @@
 /**
  * The navbar search box's behaviour around the plugin's box (src/theme/SearchBar wraps the plugin's
  * SearchBar and calls these): focus that the plugin must not take back, text typed before the box
- * settled, and which search context's index the box on a page searches.
+ * settled.
  */
 import {useEffect, type RefObject} from 'react';
-import {searchContextByPaths} from '@generated/@easyops-cn/docusaurus-search-local/default/generated.js';
 import {peekEarlySearchText, takeEarlySearchText} from './earlySearchText';
 import {MAX_QUERY_LENGTH} from './searchIndex';
-
-type ContextPath = string | {path: string};
-
-/**
- * The search context of the page at `pathname` in the docs version at `versionUrl`, by the plugin's
- * rule: the first context path the page is at or under ('' for the all-sections index).
- */
-export function searchContextOf(pathname: string, versionUrl: string): string {
-  const uri = pathname.startsWith(versionUrl) ? pathname.slice(versionUrl.length) : '';
-  return (
-    (searchContextByPaths as ContextPath[] | null)
-      ?.map((c) => (typeof c === 'string' ? c : c.path))
-      .find((p) => uri === p || uri.startsWith(`${p}/`)) ?? ''
-  );
-}
 
 const isSearchShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
 

@@ -39,10 +39,14 @@ function getRemoteWorker(): Promise<Comlink.Remote<SiteSearchWorker>> {
   return remote;
 }
 
-/** The plugin's search box and search page import this and searchByWorker (no site code does). */
-export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
+/**
+ * The plugin's search box and search page import this and searchByWorker (no site code does). The
+ * plugin passes the page's section too; the box searches the whole site's index whatever the section
+ * (./sectionFavour.ts), so that is the one loaded.
+ */
+export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
-  await (await getRemoteWorker()).fetchIndexes(baseUrl, searchContext);
+  await (await getRemoteWorker()).fetchIndexes(baseUrl);
 }
 
 export async function searchByWorker(

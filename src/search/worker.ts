@@ -13,20 +13,25 @@ import type {SearchResult} from './types';
 import {AnswerCache} from './answers';
 import {searchIndexAddress, type IndexHealth} from './searchIndex';
 import {IndexCache} from './indexStages';
-import {boxResults} from './otherSections';
-import {searchSite, searchSiteExplained} from './rankedSearch';
-import {closestPagesByTitle, type SimilarPage} from './similarPages';
-import {SearchDocumentType} from './documentTypes.mjs';
+import {sectionFavour} from './sectionFavour';
+import {searchSite} from './rankedSearch';
+import {pageResults, type PageResults} from './pageResults';
 
 const cache = new IndexCache((input, init) => fetch(input, init));
 
 const answers = new AnswerCache(searchSite);
+/** The box's answers on a section's page: the whole site's index, the section favoured (./sectionFavour.ts). */
+const sectionAnswers = new Map<string, AnswerCache>();
 
-/**
- * Words the search page does not name among the ignored ones: "how to create a metric" would say
- * "Ignored: how, to, a", and "doesn't" leaves a "t". The reader loses nothing by their leaving.
- */
-const UNSAID_WORDS: ReadonlySet<string> = new Set(['a', 'the', 'to', 'how', 'why', 't']);
+function answersFor(section: string): AnswerCache {
+  let cache = sectionAnswers.get(section);
+  if (!cache) {
+    const favour = sectionFavour(section);
+    cache = new AnswerCache((loaded, input, limit) => searchSite(loaded, input, limit, favour));
+    sectionAnswers.set(section, cache);
+  }
+  return cache;
+}
 
 /** The plugin's address rule (and its refusal of another origin: "Unexpected version url"). */
 function addressOf(baseUrl: string, searchContext: string): string {
@@ -34,35 +39,32 @@ function addressOf(baseUrl: string, searchContext: string): string {
 }
 
 export class SiteSearchWorker {
-  async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
-    await cache.get(addressOf(baseUrl, searchContext)).ready;
+  /**
+   * The box asks for its section's index when it gets focus (the plugin passes the section as a second
+   * argument); it searches the whole site's (see search), so that is the one loaded.
+   */
+  async fetchIndexes(baseUrl: string): Promise<void> {
+    await cache.get(addressOf(baseUrl, '')).ready;
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    const own = await this.searchIndex(addressOf(baseUrl, searchContext), input, limit);
-    // The box (searchResultLimits results) adds other sections' hits when its section's are weak; the
-    // search page (100 results) keeps to the section the reader picked.
-    if (limit > searchResultLimits) return own;
-    return boxResults(own, () => this.searchIndex(addressOf(baseUrl, ''), input, limit), searchContext, input, limit);
-  }
-
-  private async searchIndex(address: string, input: string, limit: number): Promise<SearchResult[]> {
+    // The box searches the whole site, the page's section favoured (./sectionFavour.ts).
+    const address = addressOf(baseUrl, '');
     const staged = cache.get(address);
     await staged.ready;
     const loaded = staged.current();
-    const results = loaded ? answers.answer(address, loaded, input, limit) : [];
+    const results = loaded ? answersFor(searchContext).answer(address, loaded, input, limit) : [];
     // The answer is posted before the whole index's download can arrive and hold the worker.
     staged.answered();
     return results;
   }
 
   /**
-   * The search page's answer (src/theme/SearchPage): at most `limit` results of the section's own index
-   * (no other sections: the reader chose the section). The first `searchResultLimits` are exactly the
-   * box's for the same words and index (the same call, so the same order); the rest follow from the
-   * wider search, each page once. With them, the words the search left out, and when nothing was found
-   * the pages whose titles are closest to the query. `whole`: wait for the whole index (or its failure)
-   * rather than answer from the first stage; the page asks again so when an answer was not `complete`.
+   * The search page's answer (src/theme/SearchPage, ./pageResults.ts): at most `limit` results of the
+   * index of the section the reader chose ('' for every section), no section favoured; with every
+   * section, its first `searchResultLimits` are the box's on the home page. `whole`: wait for the whole
+   * index (or its failure) rather than answer from the first stage; the page asks again so when an
+   * answer was not `complete`.
    */
   async searchPage(
     baseUrl: string,
@@ -81,20 +83,11 @@ export class SiteSearchWorker {
     ]);
     const loaded = staged.current();
     if (!loaded) return {results: [], ignored: [], closest: [], complete: true};
-    const first = searchSiteExplained(loaded, input, Math.min(limit, searchResultLimits));
-    const pages = new Set(first.results.map((result) => result.document.u));
-    const more = answers.answer(address, loaded, input, limit).filter((result) => !pages.has(result.document.u));
-    const results = [...first.results, ...more].slice(0, limit);
+    const answer = pageResults(loaded, input, limit, searchResultLimits, (wider) =>
+      answers.answer(address, loaded, input, wider),
+    );
     staged.answered();
-    return {
-      results,
-      ignored: [...new Set(first.relaxed?.ignored ?? [])].filter((word) => !UNSAID_WORDS.has(word)),
-      closest:
-        results.length === 0
-          ? closestPagesByTitle(input, loaded.wrappedIndexes[SearchDocumentType.Title]?.documents ?? [], 3)
-          : [],
-      complete,
-    };
+    return {...answer, complete};
   }
 
   /** Health of the index at `href` (an address from searchIndexAddress), loading it if needed. */
@@ -104,12 +97,7 @@ export class SiteSearchWorker {
 }
 
 /** What the search page gets for a query (SiteSearchWorker.searchPage). */
-export interface SearchPageAnswer {
-  results: SearchResult[];
-  /** Words of the query the search left out (on no page, or only saying that something is wrong). */
-  ignored: string[];
-  /** When there is no result: the pages whose titles are closest to the query. */
-  closest: SimilarPage[];
+export interface SearchPageAnswer extends PageResults {
   /** False when the answer came from the first stage (titles and headings) and the rest is loading. */
   complete: boolean;
 }

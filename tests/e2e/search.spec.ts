@@ -196,14 +196,16 @@ test('results under the API path carry the "API Reference" label', async ({page}
   await expect(suggestions(page).first()).toContainText('API Reference', {timeout: INDEX_LOAD});
 });
 
-test('Next pages search the Next docs, per section', async ({page}) => {
+test("Next pages search the Next docs, the reader's section first", async ({page}) => {
   const indexes: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('search-index')) indexes.push(new URL(r.url()).pathname);
   });
   await searchFor(page, '/next/guides/pinning', 'pin');
   await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
-  expect(indexes).toContain('/next/search-index-guides.json');
+  // The box searches the version's whole index with the section favoured (src/search/sectionFavour.ts).
+  expect(indexes).toContain('/next/search-index.stage1.json');
+  expect(indexes.filter((p) => !p.startsWith('/next/'))).toEqual([]);
   await expect(page.getByText('Search is unavailable')).toHaveCount(0);
   await suggestions(page).first().click();
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/next\/guides\//);

@@ -20,7 +20,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
-import {boxResults} from '../../src/search/otherSections';
+import {pageResults} from '../../src/search/pageResults';
+import {PAGE_RESULTS} from '../../src/search/searchPage';
+import {sectionFavour} from '../../src/search/sectionFavour';
 import {searchSite} from '../../src/search/rankedSearch';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -77,10 +79,10 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
 
 /**
  * The search as the navbar search box runs it: the plugin's search ranked by src/search (see
- * rankedSearch.ts), `searchResultLimits` results (8 here), with other sections' hits when a section's
- * are weak (otherSections.ts). `context` '' is the all-sections index
- * (`search-index.json`), otherwise a context path such as `api/v1` (`search-index-api-v1.json`).
- * `{ranked: false}` gives the plugin's own order, for comparison.
+ * rankedSearch.ts), `searchResultLimits` results (8 here), over the whole site's index
+ * (`search-index.json`), with the pages of `context` favoured as on a page of that section
+ * (sectionFavour.ts; '' for the home page). `{ranked: false}` gives the plugin's own order over the
+ * section's own index (`search-index-api-v1.json` for `api/v1`), for comparison.
  */
 export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {}): Promise<Search> {
   requireBuild();
@@ -90,16 +92,34 @@ export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {
   const {searchResultLimits} =
     await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
   const worker = new SearchWorker();
-  const site = async (input: string, context: string) =>
-    searchSite(await worker.lowLevelFetchIndexes('/', context), input, searchResultLimits);
-  return async (input, context = '') => {
-    const results = ranked
-      ? await boxResults(await site(input, context), () => site(input, ''), context, input, searchResultLimits)
-      : await worker.search('/', context, input, searchResultLimits);
-    return results.map(({document}) => ({
-      path: document.u,
-      url: document.u + (document.h ?? ''),
-      text: document.t,
-    }));
-  };
+  return async (input, context = '') =>
+    toHits(
+      ranked
+        ? searchSite(await worker.lowLevelFetchIndexes('/', ''), input, searchResultLimits, sectionFavour(context))
+        : await worker.search('/', context, input, searchResultLimits),
+    );
+}
+
+/**
+ * The search as the `/search` page runs it (src/search/pageResults.ts): up to PAGE_RESULTS results of
+ * the index of the section filter `context` ('' for every section, the page's default).
+ */
+export async function createPageSearch(): Promise<Search> {
+  await createPluginSearch();
+  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+  const {searchResultLimits} =
+    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
+  const worker = new SearchWorker();
+  return async (input, context = '') =>
+    toHits(
+      pageResults(await worker.lowLevelFetchIndexes('/', context), input, PAGE_RESULTS, searchResultLimits).results,
+    );
+}
+
+function toHits(results: {document: {u: string; h?: string; t: string}}[]): Hit[] {
+  return results.map(({document}) => ({
+    path: document.u,
+    url: document.u + (document.h ?? ''),
+    text: document.t,
+  }));
 }

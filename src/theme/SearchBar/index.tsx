@@ -1,13 +1,12 @@
 import React, {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {useLocation} from '@docusaurus/router';
 import {useActivePlugin, useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 import SearchIndexNotice from '@site/src/components/SearchIndexNotice';
 import {indexHealthInWorker} from '@site/src/search/searchIndexCheck';
 import {checkSearchIndex} from '@site/src/search/searchIndex';
-import {searchContextOf, useEarlyText, useNoFocusTheft} from '@site/src/search/searchBox';
+import {useEarlyText, useNoFocusTheft} from '@site/src/search/searchBox';
 import {searchTracker} from '@site/src/search/searchAnalytics';
 
 /**
@@ -19,7 +18,6 @@ import {searchTracker} from '@site/src/search/searchAnalytics';
  */
 export default function SearchBarWrapper(props: Record<string, unknown>): ReactNode {
   const {baseUrl} = useDocusaurusContext().siteConfig;
-  const {pathname} = useLocation();
   const version = useActiveVersion(useActivePlugin()?.pluginId);
   const versionUrl = version && !version.isLast ? `${version.path}/` : baseUrl;
   const [problem, setProblem] = useState<{reason: string; partial?: boolean} | null>(null);
@@ -29,15 +27,15 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
   useNoFocusTheft(container, attempt);
   useEarlyText(container);
 
+  // The box searches the version's whole-site index on every page (src/search/sectionFavour.ts): that
+  // is the one to check.
   const check = useCallback(() => {
-    const context = searchContextOf(pathname, versionUrl);
-    const key = `${versionUrl}|${context}`;
-    if (key === checked && !problem) return;
-    setChecked(key);
-    void checkSearchIndex(versionUrl, context, searchIndexUrl, window.location.origin, fetch, indexHealthInWorker).then(
+    if (versionUrl === checked && !problem) return;
+    setChecked(versionUrl);
+    void checkSearchIndex(versionUrl, '', searchIndexUrl, window.location.origin, fetch, indexHealthInWorker).then(
       (h) => setProblem(h.ok ? null : h),
     );
-  }, [pathname, versionUrl, checked, problem]);
+  }, [versionUrl, checked, problem]);
 
   useEffect(() => {
     if (!problem) return undefined;
