@@ -180,6 +180,33 @@ function addWithTypedStart(
   runVariants(loaded, tokens.slice(0, -1), collected, enough, fuzzy, {keep: textHasWordStart(typed), typed});
 }
 
+/** How many page titles with all typed words but one may join a full pool (see addTitlesWithAllButOne). */
+const TITLES_BEYOND_POOL = 10;
+
+/**
+ * When lines with every word fill the pool, the titles that have all the words but one are never
+ * asked for, and a common word typed with a page's title ("get one project member" for "Get a project
+ * member") hides that page. Titles are a small index: they are asked for here, up to
+ * TITLES_BEYOND_POOL of them beyond the pool.
+ */
+function addTitlesWithAllButOne(loaded: LoadedIndexes, tokens: string[], collected: Collected): void {
+  const titles = loaded.wrappedIndexes[SearchDocumentType.Title];
+  if (!titles) return;
+  const extra = new Collected(loaded, TITLES_BEYOND_POOL);
+  const known = new Set(collected.results.map((result) => `${result.type}:${result.document.i}`));
+  // Stop words ("get") are not in the index: required, they would match nothing.
+  const words = tokens.filter((word) => titles.index.query((query) => query.term(word, {})).length > 0);
+  if (words.length < 2) return;
+  for (let left = 0; left < words.length && !extra.full; left++) {
+    const kept = words.filter((_, i) => i !== left);
+    const hits = titles.index.query((query) => {
+      for (const word of kept) query.term(word, {presence: 2});
+    });
+    extra.add(titles, hits, kept, (document) => !known.has(`${SearchDocumentType.Title}:${document.i}`));
+  }
+  collected.results.push(...extra.results);
+}
+
 /**
  * Results for `input` from `loaded` (what `SearchWorker.lowLevelFetchIndexes` returns), in the plugin's
  * result shape: at most `pool` of them; the slow variants stop once `enough` results are in. `fuzzy` false
@@ -211,6 +238,7 @@ export function searchCandidates(
       return collected.results.length >= enough;
     },
   });
+  if (collected.full && rawTokens.length >= 3) addTitlesWithAllButOne(loaded, rawTokens, collected);
   const results = collected.results;
   // The plugin's variants leave out one word only from three or more; of two words, one may be unknown
   // to the docs ("S3_ENDPOINT minio"): the pages with the other word beat no suggestion at all.
