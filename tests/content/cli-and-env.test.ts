@@ -120,6 +120,10 @@ const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
   'DBT_SCHEMA',
   'DBT_PASSWORD',
   'DBT_CLOUD_SERVICE_TOKEN',
+  // dbt's own variable for the folder of profiles.yml, which the CLI reads too, and a target variable of an example
+  // profiles.yml (the CLI reference's target-not-found troubleshooting entry).
+  'DBT_PROFILES_DIR',
+  'DBT_TARGET',
   // dbt's own naming for a git token read by packages.yml (the private-packages troubleshooting entry).
   'DBT_ENV_SECRET_GIT_CREDENTIAL',
   'GOOGLE_APPLICATION_CREDENTIALS',
