@@ -23,6 +23,7 @@ import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/u
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import {installLinearUnion} from './lunrUnion';
+import {queryIndex} from './lunrQueries';
 import {SearchDocumentType} from './documentTypes.mjs';
 
 installLinearUnion();
@@ -147,15 +148,7 @@ function runVariants(
       // Once there are enough results, the body text (the largest index) is asked only for whole words:
       // a prefix over it expands to many words and is the slow query of a keystroke.
       if (prefix && collected.results.length >= enough && !SMALL_PLACES.has(wrapped.type)) continue;
-      const hits = wrapped.index.query((query) => {
-        for (const item of term) {
-          query.term(item.value, {
-            wildcard: item.wildcard,
-            presence: item.presence,
-            ...(item.editDistance ? {editDistance: item.editDistance} : null),
-          });
-        }
-      });
+      const hits = queryIndex(wrapped.index, term);
       if (!collected.add(wrapped, hits, matched, options.keep)) return;
     }
   }

@@ -106,7 +106,28 @@ export const SECTION_WEIGHT = {
 
 type Section = 'docs' | 'apiRecipe' | 'apiOperation' | 'apiSchema';
 
+/**
+ * What the ranking works out from a page's address or a line's text (its section, its words, its word
+ * pairs) is kept between keystrokes: the same pages come back as candidates letter after letter. Each
+ * of these caches is emptied when it grows past TEXT_CACHE_SIZE entries, so a long session does not
+ * keep the whole index twice.
+ */
+const TEXT_CACHE_SIZE = 5000;
+
+/** Sections of page addresses (three patterns to test otherwise, for every page of every keystroke). */
+const sectionCache = new Map<string, Section>();
+
 export function sectionOfUrl(url: string): Section {
+  let section = sectionCache.get(url);
+  if (!section) {
+    section = sectionByPattern(url);
+    if (sectionCache.size >= TEXT_CACHE_SIZE) sectionCache.clear();
+    sectionCache.set(url, section);
+  }
+  return section;
+}
+
+function sectionByPattern(url: string): Section {
   if (/^(?:\/[^/]+)?\/api\/v1\/schemas\//.test(url)) return 'apiSchema';
   if (/^(?:\/[^/]+)?\/api\/v1(?:\/|$)/.test(url)) return 'apiOperation';
   if (/^(?:\/[^/]+)?\/guides\/api-recipes\//.test(url)) return 'apiRecipe';
@@ -177,10 +198,18 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** The words of page titles (wordsOf), kept between keystrokes as the word pairs are (see pairsOf). */
+const titleWordsCache = new Map<string, string[]>();
+
 /** Share of the typed words (stop words too) that start a word of the page's title. */
 function titleOverlap(typed: string[], title: string): number {
   if (typed.length === 0) return 0;
-  const titleWords = wordsOf(title);
+  let titleWords = titleWordsCache.get(title);
+  if (!titleWords) {
+    titleWords = wordsOf(title);
+    if (titleWordsCache.size >= TEXT_CACHE_SIZE) titleWordsCache.clear();
+    titleWordsCache.set(title, titleWords);
+  }
   return typed.filter((word) => titleWords.some((t) => t.startsWith(word) || word.startsWith(t))).length / typed.length;
 }
 
@@ -191,18 +220,16 @@ function plainWord(word: string): string {
 
 /**
  * The word pairs of a title or line, kept between keystrokes: the same lines come back as candidates
- * letter after letter, and splitting them again was a tenth of a keystroke's work. Emptied when it
- * grows past PAIRS_CACHE_SIZE lines, so a long session does not keep the whole index twice.
+ * letter after letter, and splitting them again was a tenth of a keystroke's work.
  */
 const pairsCache = new Map<string, Set<string>>();
-const PAIRS_CACHE_SIZE = 5000;
 
 function pairsOf(text: string): Set<string> {
   let pairs = pairsCache.get(text);
   if (!pairs) {
     const words = wordsOf(text).map(plainWord);
     pairs = new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
-    if (pairsCache.size >= PAIRS_CACHE_SIZE) pairsCache.clear();
+    if (pairsCache.size >= TEXT_CACHE_SIZE) pairsCache.clear();
     pairsCache.set(text, pairs);
   }
   return pairs;
@@ -266,8 +293,11 @@ function scorePages<T extends RankableResult>(
 
   for (const group of groups.values()) {
     const lines = group.lines.map((line) => line.result);
-    const pageCoverage = new Set(lines.flatMap((line) => line.tokens)).size / wordCount;
-    const best = Math.max(...group.lines.map((line) => line.weight));
+    // Loops, not flatMap and spread arguments: this runs for every candidate page of every keystroke.
+    const wordsOnPage = new Set<string>();
+    for (const line of lines) for (const token of line.tokens) wordsOnPage.add(token);
+    const pageCoverage = wordsOnPage.size / wordCount;
+    const best = group.lines.reduce((max, line) => Math.max(max, line.weight), -Infinity);
     // More matching lines say the page is about the query (a guide more than a short API page); lines
     // that point onward to other pages do not count.
     const ownLines = lines.filter((line) => !isOnwardLine(line)).length;
@@ -276,12 +306,15 @@ function scorePages<T extends RankableResult>(
     const overlap = titleOverlap(typed, title);
     const titlePhrase = phraseShare(typedPlain, title);
     // Keywords are a list, not a sentence: no phrase there.
-    const phrase = Math.max(
-      ...lines.map((line) =>
-        line.type === SearchDocumentType.Keywords || isOnwardLine(line)
-          ? 0
-          : phraseShare(typedPlain, line.document.t) * placeWeight(line),
-      ),
+    const phrase = lines.reduce(
+      (max, line) =>
+        Math.max(
+          max,
+          line.type === SearchDocumentType.Keywords || isOnwardLine(line)
+            ? 0
+            : phraseShare(typedPlain, line.document.t) * placeWeight(line),
+        ),
+      -Infinity,
     );
     const sectionWeight = weights[sectionOfUrl(group.url)];
     const named = shape.isApi && lines.some((line) => namesExactly(line, shape));
@@ -331,18 +364,16 @@ export function rankSearchResults<T extends RankableResult>(
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
   // gains nothing from the second copy, and it would push another page out of the list.
   const shown = new Set<string>();
+  // The title unless another line matches more of the typed words.
+  const coverage = (line: {result: T}) => line.result.tokens.length;
+  const before = (a: ScoredPage<T>['lines'][number], b: ScoredPage<T>['lines'][number]) =>
+    coverage(b) - coverage(a) ||
+    Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
+    b.weight - a.weight ||
+    a.order - b.order;
   for (const page of scorePages(input, results, favour)) {
-    // The title unless another line matches more of the typed words.
-    const coverage = (line: {result: T}) => line.result.tokens.length;
-    const [{result}] = page.lines
-      .slice()
-      .sort(
-        (a, b) =>
-          coverage(b) - coverage(a) ||
-          Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
-          b.weight - a.weight ||
-          a.order - b.order,
-      );
+    // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
+    const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
     if (shown.has(copyKey)) continue;
     shown.add(copyKey);

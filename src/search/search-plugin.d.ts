@@ -33,9 +33,19 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sma
 
 declare module 'lunr' {
   /**
-   * What the site uses of lunr itself: loading a serialised index (as the plugin's worker does), and its
-   * Set class (./lunrUnion.ts).
+   * What the site uses of lunr itself: loading a serialised index (as the plugin's worker does), its
+   * Set class (./lunrUnion.ts), and a query's clauses as lunr fills them in (./lunrQueries.ts).
    */
-  const lunr: {Index: {load(serialised: object): unknown}; Set: unknown};
+  const lunr: {
+    Index: {load(serialised: object): unknown};
+    Set: unknown;
+    Query: {
+      new (allFields: string[]): {
+        clauses: unknown[];
+        term(value: string, options: Record<string, unknown>): unknown;
+      };
+      presence: {REQUIRED: number};
+    };
+  };
   export default lunr;
 }
