@@ -137,6 +137,9 @@ export function rankOf(page: string, hits: Hit[]): number | null {
   return index === -1 ? null : index + 1;
 }
 
+/** What `Outcome.first` says when the search gave no result at all. */
+export const NO_RESULTS = '(no results)';
+
 export interface Outcome extends Question {
   rank: number | null;
   /** What the reader saw first, for the miss table. */
@@ -157,7 +160,7 @@ export async function score(questions: Question[], search: (q: string) => Promis
       .map((page) => rankOf(page, hits))
       .filter((rank): rank is number => rank !== null);
     const rank = ranks.length > 0 ? Math.min(...ranks) : null;
-    outcomes.push({...question, rank, first: hits[0]?.url ?? '(no results)'});
+    outcomes.push({...question, rank, first: hits[0]?.url ?? NO_RESULTS});
   }
   const rate = (k: number) => outcomes.filter((o) => o.rank !== null && o.rank <= k).length / outcomes.length;
   return {outcomes, top1: rate(1), top5: rate(5)};
