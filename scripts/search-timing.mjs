@@ -124,18 +124,24 @@ function questions(file) {
 const line = (results) => results.map(({document}) => document.u + (document.h ?? '')).join(' ');
 
 async function dump(all, file) {
-  const guides = loadIndex('search-index-guides.json');
-  const otherSections = existsSync(path.join(searchDir, 'otherSections.ts'))
-    ? await importTs('otherSections.ts')
-    : null;
+  // The box on a guide: the whole site with the guides favoured (sectionFavour.ts); before that, the
+  // guides' own index with other sections' hits added (otherSections.ts), or the guides' alone.
+  const favour = existsSync(path.join(searchDir, 'sectionFavour.ts')) ? await importTs('sectionFavour.ts') : null;
+  const otherSections =
+    !favour && existsSync(path.join(searchDir, 'otherSections.ts')) ? await importTs('otherSections.ts') : null;
+  const guides = favour ? null : loadIndex('search-index-guides.json');
   const out = [];
   for (const setFile of ['questions.yaml', 'real-questions.yaml']) {
     for (const q of questions(setFile)) {
       out.push(`${setFile} home  ${q}\n  ${line(searchSite(all, q, BOX_LIMIT))}`);
-      const own = searchSite(guides, q, BOX_LIMIT);
-      const box = otherSections
-        ? await otherSections.boxResults(own, async () => searchSite(all, q, BOX_LIMIT), 'guides', q, BOX_LIMIT)
-        : own;
+      let box;
+      if (favour) box = searchSite(all, q, BOX_LIMIT, favour.sectionFavour('guides'));
+      else {
+        const own = searchSite(guides, q, BOX_LIMIT);
+        box = otherSections
+          ? await otherSections.boxResults(own, async () => searchSite(all, q, BOX_LIMIT), 'guides', q, BOX_LIMIT)
+          : own;
+      }
       out.push(`${setFile} guide ${q}\n  ${line(box)}`);
       const page = searchSiteExplained
         ? searchSiteExplained(all, q, PAGE_LIMIT)
