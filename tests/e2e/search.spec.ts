@@ -94,7 +94,8 @@ test('a word typed past its indexed stem suggests lines that have it, not lines 
 
 test('on a guide, a self-hosting question still finds the self-hosting page, under its section', async ({page}) => {
   await searchFor(page, '/guides/pinning', 'okta sso setup');
-  // The guides have no line about it: the best hits of every section, each breadcrumb naming its section.
+  // The box searches the whole site, the guides favoured; a better page elsewhere comes first, its
+  // breadcrumb naming its section.
   const first = suggestions(page).first();
   await expect(first).toContainText('Use SSO login for self-hosted Lightdash', {timeout: INDEX_LOAD});
   await expect(first).toContainText('Self-hosting');
