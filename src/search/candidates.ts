@@ -22,6 +22,7 @@ import type {LoadedIndexes, SearchDocument, SearchResult, WrappedIndex} from './
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
+import lunr from 'lunr';
 import {installLinearUnion} from './lunrUnion';
 import {queryIndex} from './lunrQueries';
 import {SearchDocumentType} from './documentTypes.mjs';
@@ -187,14 +188,17 @@ function addTitlesWithAllButOne(loaded: LoadedIndexes, tokens: string[], collect
   if (!titles) return;
   const extra = new Collected(loaded, TITLES_BEYOND_POOL);
   const known = new Set(collected.results.map((result) => `${result.type}:${result.document.i}`));
+  const required = (value: string) => ({
+    value,
+    presence: lunr.Query.presence.REQUIRED,
+    wildcard: lunr.Query.wildcard.NONE,
+  });
   // Stop words ("get") are not in the index: required, they would match nothing.
-  const words = tokens.filter((word) => titles.index.query((query) => query.term(word, {})).length > 0);
+  const words = tokens.filter((word) => queryIndex(titles.index, [required(word)]).length > 0);
   if (words.length < 2) return;
   for (let left = 0; left < words.length && !extra.full; left++) {
     const kept = words.filter((_, i) => i !== left);
-    const hits = titles.index.query((query) => {
-      for (const word of kept) query.term(word, {presence: 2});
-    });
+    const hits = queryIndex(titles.index, kept.map(required));
     extra.add(titles, hits, kept, (document) => !known.has(`${SearchDocumentType.Title}:${document.i}`));
   }
   collected.results.push(...extra.results);

@@ -45,6 +45,7 @@ declare module 'lunr' {
         term(value: string, options: Record<string, unknown>): unknown;
       };
       presence: {REQUIRED: number};
+      wildcard: {NONE: number};
     };
   };
   export default lunr;

@@ -19,18 +19,20 @@ import {pageResults, type PageResults} from './pageResults';
 
 const cache = new IndexCache((input, init) => fetch(input, init));
 
-const answers = new AnswerCache(searchSite);
-/** The box's answers on a section's page: the whole site's index, the section favoured (./sectionFavour.ts). */
-const sectionAnswers = new Map<string, AnswerCache>();
+/**
+ * Answers already given, per reader's section (the box favours it, ./sectionFavour.ts); '' favours
+ * none, for the box on the home page and for the search page. The index address is part of each key.
+ */
+const answersBySection = new Map<string, AnswerCache>();
 
 function answersFor(section: string): AnswerCache {
-  let cache = sectionAnswers.get(section);
-  if (!cache) {
+  let answers = answersBySection.get(section);
+  if (!answers) {
     const favour = sectionFavour(section);
-    cache = new AnswerCache((loaded, input, limit) => searchSite(loaded, input, limit, favour));
-    sectionAnswers.set(section, cache);
+    answers = new AnswerCache((loaded, input, limit) => searchSite(loaded, input, limit, favour));
+    answersBySection.set(section, answers);
   }
-  return cache;
+  return answers;
 }
 
 /** The plugin's address rule (and its refusal of another origin: "Unexpected version url"). */
@@ -84,7 +86,7 @@ export class SiteSearchWorker {
     const loaded = staged.current();
     if (!loaded) return {results: [], ignored: [], closest: [], complete: true};
     const answer = pageResults(loaded, input, limit, searchResultLimits, (wider) =>
-      answers.answer(address, loaded, input, wider),
+      answersFor('').answer(address, loaded, input, wider),
     );
     staged.answered();
     return {...answer, complete};

@@ -4,16 +4,14 @@
  */
 import {beforeAll, describe, expect, it} from 'vitest';
 // pluginSearch first: it mocks the plugin's generated constants that candidates.ts imports.
-import {createPluginSearch} from './pluginSearch';
+import {loadIndexes} from './pluginSearch';
 import type {LoadedIndexes} from '../../src/search/types';
 import {searchCandidates} from '../../src/search/candidates';
 
 let loaded: LoadedIndexes;
 
 beforeAll(async () => {
-  await createPluginSearch(); // stubs fetch and location for the plugin's worker
-  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
-  loaded = await new SearchWorker().lowLevelFetchIndexes('/', '');
+  loaded = await loadIndexes();
 });
 
 describe('searchCandidates', () => {

@@ -20,6 +20,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
+import type {LoadedIndexes} from '../../src/search/types';
 import {pageResults} from '../../src/search/pageResults';
 import {PAGE_RESULTS} from '../../src/search/searchPage';
 import {sectionFavour} from '../../src/search/sectionFavour';
@@ -78,6 +79,26 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
 }
 
 /**
+ * The plugin's own worker, reading `build/` (see the file's comment), and the result limit this build
+ * was made with (`searchResultLimits`, 8 here).
+ */
+async function pluginWorker() {
+  requireBuild();
+  vi.stubGlobal('location', {origin: SITE_ORIGIN});
+  vi.stubGlobal('fetch', fetchFromBuild);
+  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+  const {searchResultLimits} =
+    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
+  return {worker: new SearchWorker(), searchResultLimits};
+}
+
+/** The loaded indexes of search context `context` ('' for the whole site), as the site's search gets them. */
+export async function loadIndexes(context = ''): Promise<LoadedIndexes> {
+  const {worker} = await pluginWorker();
+  return worker.lowLevelFetchIndexes('/', context);
+}
+
+/**
  * The search as the navbar search box runs it: the plugin's search ranked by src/search (see
  * rankedSearch.ts), `searchResultLimits` results (8 here), over the whole site's index
  * (`search-index.json`), with the pages of `context` favoured as on a page of that section
@@ -85,13 +106,7 @@ function fetchFromBuild(input: string | URL): Promise<Response> {
  * section's own index (`search-index-api-v1.json` for `api/v1`), for comparison.
  */
 export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {}): Promise<Search> {
-  requireBuild();
-  vi.stubGlobal('location', {origin: SITE_ORIGIN});
-  vi.stubGlobal('fetch', fetchFromBuild);
-  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
-  const {searchResultLimits} =
-    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
-  const worker = new SearchWorker();
+  const {worker, searchResultLimits} = await pluginWorker();
   return async (input, context = '') =>
     toHits(
       ranked
@@ -105,11 +120,7 @@ export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {
  * the index of the section filter `context` ('' for every section, the page's default).
  */
 export async function createPageSearch(): Promise<Search> {
-  await createPluginSearch();
-  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
-  const {searchResultLimits} =
-    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
-  const worker = new SearchWorker();
+  const {worker, searchResultLimits} = await pluginWorker();
   return async (input, context = '') =>
     toHits(
       pageResults(await worker.lowLevelFetchIndexes('/', context), input, PAGE_RESULTS, searchResultLimits).results,
