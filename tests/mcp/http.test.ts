@@ -271,10 +271,10 @@ describe('lightdash-docs-mcp --http: hostile requests', () => {
   });
 
   it.each(['GET', 'DELETE', 'PUT'])(
-    'answers %s with 405 and Allow: POST (stateless: no stream, no session)',
+    'answers %s with 405 and Allow: POST, OPTIONS (stateless: no stream, no session)',
     async (method) => {
       const response = await fetch(alone.mcpUrl, {method, headers: {accept: 'text/event-stream'}});
-      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
       await response.text();
     },
   );
