@@ -148,6 +148,7 @@ export function nginxConfig(securityHeaders) {
     '',
     // The host's own configuration, written beside the pages (this file, _headers): never served.
     `location ~ ^/(${HOST_FILES.map((f) => f.slice(1).replace(/\./g, '\\.')).join('|')})$ {`,
+    ...security,
     '    return 404;',
     '}',
     '',
