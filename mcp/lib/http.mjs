@@ -170,6 +170,13 @@ export function createMcpHttpHandler({
   const stats = {active: 0, peak: 0, refusedBusy: 0, handled: 0};
 
   async function handle(req, res) {
+    // An answer given before the body was read whole (a refused or streamed-too-large body) closes the
+    // connection: the rest of the body would otherwise be read as the next request on it.
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!req.complete) res.setHeader('Connection', 'close');
+      return writeHead.apply(this, args);
+    };
     const origin = req.headers.origin;
     // The answer depends on Origin: a cache between must not give one origin's answer to another.
     res.setHeader('Vary', 'Origin');
@@ -257,13 +264,6 @@ export function createMcpHttpHandler({
     }, deadlineMs);
     // 'close' comes when the answer is sent or the client goes away, whichever is first.
     res.on('close', release);
-    // An answer given before the body was read whole (a refused or streamed-too-large body) closes the
-    // connection: the rest of the body would otherwise be read as the next request on it.
-    const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
-      if (!req.complete) res.setHeader('Connection', 'close');
-      return writeHead.apply(this, args);
-    };
     try {
       let parsedBody;
       if (!sdkRefusesHeaders(req)) {

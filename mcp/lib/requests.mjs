@@ -13,7 +13,7 @@ const SCHEMAS = new Map(ClientRequestSchema.options.map((schema) => [schema.shap
 function reason(error) {
   const issue = error?.issues?.[0];
   if (!issue) return 'the params do not match the method';
-  const where = issue.path?.length ? `${issue.path.join('.')}: ` : '';
+  const where = issue.path?.length ? `${issue.path.filter((part) => part !== 'params').join('.')}: ` : '';
   return `${where}${issue.message}`.slice(0, 200);
 }
 

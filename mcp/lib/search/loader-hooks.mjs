@@ -47,7 +47,18 @@ export async function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }
 
+/**
+ * url → transpiled source. Where the hooks thread serves several threads (the tool workers of
+ * mcp/lib/toolPool.mjs, started again after each stopped call), each module is transpiled once.
+ */
+const transpiled = new Map();
+
 async function loadTypeScript(url) {
+  if (!transpiled.has(url)) transpiled.set(url, transpile(url));
+  return {format: 'module', source: await transpiled.get(url), shortCircuit: true};
+}
+
+async function transpile(url) {
   const {readFile} = await import('node:fs/promises');
   const {default: ts} = await import('typescript');
   const source = await readFile(new URL(url), 'utf8');
@@ -55,5 +66,5 @@ async function loadTypeScript(url) {
     fileName: new URL(url).pathname,
     compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false},
   });
-  return {format: 'module', source: outputText, shortCircuit: true};
+  return outputText;
 }
