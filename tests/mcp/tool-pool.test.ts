@@ -23,7 +23,9 @@ const pool = createToolPool({
 afterAll(() => pool.close());
 
 async function connect() {
-  const server = runInPool(new McpServer({name: 'pool-test', version: '0.0.0'}), (task) => pool.run(task, task.name));
+  const server = runInPool(new McpServer({name: 'pool-test', version: '0.0.0'}), (task) =>
+    pool.run(task, (task as {name: string}).name),
+  );
   registerPoolTools(server);
   const client = new Client({name: 'pool-test-client', version: '0.0.0'});
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -32,7 +34,7 @@ async function connect() {
   return client;
 }
 
-const text = (result: {content: unknown}) => (result.content as {text: string}[])[0].text;
+const text = (result: Record<string, unknown>) => (result.content as {text: string}[])[0].text;
 
 describe('toolPool', () => {
   it('runs a tool, a tool without arguments and a resource in a worker thread', async () => {
