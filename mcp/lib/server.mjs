@@ -11,6 +11,7 @@ import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {registerAdminTools} from './admin-tools.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
@@ -236,6 +237,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
   );
 
   registerValidateYaml(server, {linkBase});
+  registerAdminTools(server, {linkBase, releasedVersion: RELEASED_VERSION});
 
   return server;
 }

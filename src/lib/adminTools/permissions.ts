@@ -45,7 +45,7 @@ export type Scope =
   | 'no-conditions';
 
 export const SCOPE_LABELS: Record<Scope, string> = {
-  everything: 'everywhere in the organization or project',
+  everything: 'everywhere the role applies',
   'non-private-spaces': 'in spaces that are not private',
   'spaces-with-access': 'in spaces the person was given access to',
   'spaces-can-edit': 'in spaces where the person has Can edit',
