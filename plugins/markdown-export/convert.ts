@@ -10,6 +10,7 @@ import type {ContainerDirective} from 'mdast-util-directive';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AVAILABILITY, type AvailabilityKey} from '../../src/components/Availability/availability';
 import {ROLES_PAGE_TABLES, rolesTableMarkdown, type RolesTableName} from '../../src/lib/adminTools/rolesTables';
+import {permissionsMarkdown} from '../../src/lib/adminTools/permissions';
 import {variantLabel} from '../warehouse-sql/markdown';
 import {sqlRole} from '../warehouse-sql/warehouses';
 import {mapLines} from './fences';
@@ -239,6 +240,8 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
       return availability(node);
     case 'RolesTable':
       return rolesTable(node);
+    case 'PermissionExplorer':
+      return permissionsMarkdown();
   }
   const html = htmlElement(src, node);
   if (html !== undefined) return html;

@@ -395,3 +395,20 @@ export function parseQuestion(text: string): {action: string; subject: string} |
   const action = ACTION_WORDS.find(([words]) => words.test(rest))?.[1] ?? 'view';
   return {action, subject};
 }
+
+/** Every row as a Markdown table, for the Markdown export of the page "Who can do what" (plugins/markdown-export). */
+export function permissionsMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    `Rules of lightdash/lightdash@${SOURCE.commit} (${SOURCE.date}). Roles in order: member (organization only), viewer, interactive viewer, editor, developer, admin; each has the rules of the roles before it.`,
+    '',
+    '| Action | Where | First role | Space role needed | Source rule |',
+    '| --- | --- | --- | --- | --- |',
+    ...PERMISSIONS.map(
+      (row) =>
+        `| ${cell(row.label)} (${cell(SCOPE_LABELS[row.scope])}) | ${row.level} role | ${ROLE_LABELS[row.firstRole]} | ${
+          row.spaceRole ? SPACE_ROLE_LABELS[row.spaceRole] : '—'
+        } | [${cell(ruleCitation(row.rule))}](${ruleUrl(row.rule)}) |`,
+    ),
+  ].join('\n');
+}
