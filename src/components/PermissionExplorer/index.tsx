@@ -1,5 +1,6 @@
 import React, {useId, useMemo, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import {
   ACTION_LABELS,
@@ -66,6 +67,9 @@ function matches(row: PermissionRow, {role, level, text}: Filters): boolean {
  */
 export default function PermissionExplorer(): ReactNode {
   const id = useId();
+  // The list of rules is drawn in the browser only: in the HTML it would put every row into the search index, where
+  // the roles page should answer. Without JavaScript, the page's Markdown version lists every rule.
+  const isBrowser = useIsBrowser();
   const versionRoot = (useActiveVersion(undefined)?.path ?? '').replace(/\/$/, '');
   const [filters, setFilters] = useState<Filters>({role: '', level: '', text: ''});
   const [question, setQuestion] = useState({
@@ -208,53 +212,61 @@ export default function PermissionExplorer(): ReactNode {
         </label>
       </div>
       <p role="status" className={styles.count}>
-        {rows.length} of {PERMISSIONS.length} rules
+        {isBrowser ? `${rows.length} of ${PERMISSIONS.length} rules` : ''}
       </p>
-      <div className={styles.tableWrap}>
-        <table aria-labelledby={`${id}-all`}>
-          <thead>
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">First role</th>
-              <th scope="col">Given by</th>
-              <th scope="col">Source rule</th>
-              <th scope="col">Docs and API</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} id={row.id}>
-                <th scope="row">
-                  {row.label}
-                  <span className={styles.scope}> {SCOPE_LABELS[row.scope]}</span>
-                  {row.note && <span className={styles.scope}> {row.note}</span>}
-                </th>
-                <td>
-                  {ROLE_LABELS[row.firstRole]}
-                  {row.spaceRole && <> + {SPACE_ROLE_LABELS[row.spaceRole]}</>}
-                </td>
-                <td>{row.givenAt.map((at) => GIVEN_AT[at]).join(', ')}</td>
-                <td>
-                  <a href={ruleUrl(row.rule)}>
-                    {row.rule.file.split('/').pop()}:{row.rule.line}
-                  </a>
-                </td>
-                <td>
-                  <Link to={`${versionRoot}/${docsPath(row)}`}>Docs</Link>
-                  {apiOperations(row).map((operation) => (
-                    <React.Fragment key={operation.operationId}>
-                      {', '}
-                      <Link to={operationPath(operation)}>
-                        <code>{operation.operationId}</code>
-                      </Link>
-                    </React.Fragment>
-                  ))}
-                </td>
+      {!isBrowser && (
+        <p>
+          The list of rules needs JavaScript. The <a href="who-can-do-what.md">Markdown version of this page</a> lists
+          every rule.
+        </p>
+      )}
+      {isBrowser && (
+        <div className={styles.tableWrap}>
+          <table aria-labelledby={`${id}-all`}>
+            <thead>
+              <tr>
+                <th scope="col">Action</th>
+                <th scope="col">First role</th>
+                <th scope="col">Given by</th>
+                <th scope="col">Source rule</th>
+                <th scope="col">Docs and API</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} id={row.id}>
+                  <th scope="row">
+                    {row.label}
+                    <span className={styles.scope}> {SCOPE_LABELS[row.scope]}</span>
+                    {row.note && <span className={styles.scope}> {row.note}</span>}
+                  </th>
+                  <td>
+                    {ROLE_LABELS[row.firstRole]}
+                    {row.spaceRole && <> + {SPACE_ROLE_LABELS[row.spaceRole]}</>}
+                  </td>
+                  <td>{row.givenAt.map((at) => GIVEN_AT[at]).join(', ')}</td>
+                  <td>
+                    <a href={ruleUrl(row.rule)}>
+                      {row.rule.file.split('/').pop()}:{row.rule.line}
+                    </a>
+                  </td>
+                  <td>
+                    <Link to={`${versionRoot}/${docsPath(row)}`}>Docs</Link>
+                    {apiOperations(row).map((operation) => (
+                      <React.Fragment key={operation.operationId}>
+                        {', '}
+                        <Link to={operationPath(operation)}>
+                          <code>{operation.operationId}</code>
+                        </Link>
+                      </React.Fragment>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <p className={styles.source}>
         Rules of Lightdash {SOURCE.commit} ({SOURCE.date}), read from its ability files.
       </p>

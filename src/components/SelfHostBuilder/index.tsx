@@ -2,6 +2,7 @@ import React, {useId, useMemo, useSyncExternalStore, type ReactNode} from 'react
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useActiveVersion} from '@docusaurus/plugin-content-docs/client';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import CodeBlock from '@theme/CodeBlock';
 import extract from '@site/src/lib/adminTools/sourceExtract.json';
 import {
@@ -40,6 +41,9 @@ function download(file: ConfigFile) {
  */
 export default function SelfHostBuilder(): ReactNode {
   const id = useId();
+  // The files are written in the browser only: they depend on the address, and in the HTML they would fill the search
+  // index with example values.
+  const isBrowser = useIsBrowser();
   const {siteConfig} = useDocusaurusContext();
   const location = useLocation();
   const history = useHistory();
@@ -156,10 +160,11 @@ export default function SelfHostBuilder(): ReactNode {
       </fieldset>
 
       <p role="status" className={styles.status}>
-        {config.files.length === 1 ? 'One file' : `${config.files.length} files`} with {config.variables.length}{' '}
-        variables. {config.secrets.length} secret{config.secrets.length === 1 ? '' : 's'} to fill in.
+        {isBrowser
+          ? `${config.files.length === 1 ? 'One file' : `${config.files.length} files`} with ${config.variables.length} variables. ${config.secrets.length} secret${config.secrets.length === 1 ? '' : 's'} to fill in.`
+          : 'The builder needs JavaScript: the environment variables reference lists every variable.'}
       </p>
-      {config.secrets.length > 0 && (
+      {isBrowser && config.secrets.length > 0 && (
         <div className={styles.secrets}>
           <p>
             Replace each <code>{PLACEHOLDER}</code> with your own value before you start Lightdash. This page never
@@ -177,19 +182,20 @@ export default function SelfHostBuilder(): ReactNode {
           </ul>
         </div>
       )}
-      {config.files.map((file) => (
-        <div key={file.name} className={styles.file}>
-          <div className={styles.fileHead}>
-            <h3 className={styles.fileName}>
-              <code>{file.name}</code>
-            </h3>
-            <button type="button" className="button button--secondary button--sm" onClick={() => download(file)}>
-              Download <span className="visually-hidden">{file.name}</span>
-            </button>
+      {isBrowser &&
+        config.files.map((file) => (
+          <div key={file.name} className={styles.file}>
+            <div className={styles.fileHead}>
+              <h3 className={styles.fileName}>
+                <code>{file.name}</code>
+              </h3>
+              <button type="button" className="button button--secondary button--sm" onClick={() => download(file)}>
+                Download <span className="visually-hidden">{file.name}</span>
+              </button>
+            </div>
+            <CodeBlock language={file.language}>{file.text}</CodeBlock>
           </div>
-          <CodeBlock language={file.language}>{file.text}</CodeBlock>
-        </div>
-      ))}
+        ))}
     </section>
   );
 }
