@@ -92,16 +92,16 @@ test('explorer: can an interactive viewer create a scheduled delivery? yes, with
   const pageProblems = watchPage(page);
   await open(page, EXPLORER);
   const tool = explorer(page);
-  await tool.getByRole('combobox', {name: 'Role'}).selectOption('interactive_viewer');
-  await tool.getByRole('combobox', {name: 'Action'}).selectOption('create');
-  await tool.getByRole('combobox', {name: 'Subject'}).selectOption('ScheduledDeliveries');
+  await tool.getByRole('combobox', {name: 'Role', exact: true}).selectOption('interactive_viewer');
+  await tool.getByRole('combobox', {name: 'Action', exact: true}).selectOption('create');
+  await tool.getByRole('combobox', {name: 'Subject', exact: true}).selectOption('ScheduledDeliveries');
   const answer = tool.getByRole('status').first();
   await expect(answer).toContainText('Yes.');
   await expect(answer.getByRole('link')).toHaveAttribute(
     'href',
     /^https:\/\/github\.com\/lightdash\/lightdash\/blob\/0b7563df\/packages\/common\/src\/authorization\/projectMemberAbility\.ts#L\d+$/,
   );
-  await tool.getByRole('combobox', {name: 'Role'}).selectOption('viewer');
+  await tool.getByRole('combobox', {name: 'Role', exact: true}).selectOption('viewer');
   await expect(answer).toContainText('No. It starts at the interactive viewer role.');
 
   // "Who can create scheduled deliveries?"

@@ -22,7 +22,7 @@ import {
   type OrganizationRole,
   type PermissionRow,
 } from '@site/src/lib/adminTools/permissions';
-import styles from './styles.module.css';
+import {styles} from './styles';
 
 type LevelFilter = '' | 'organization' | 'project' | 'space';
 
@@ -88,13 +88,14 @@ export default function PermissionExplorer(): ReactNode {
 
   return (
     // `permission-explorer` is a stable hook for the browser tests.
-    <section className={`permission-explorer ${styles.explorer}`} aria-labelledby={`${id}-ask`}>
+    <section className="permission-explorer" style={styles.explorer} aria-labelledby={`${id}-ask`}>
       <h2 id={`${id}-ask`}>Ask a question</h2>
-      <form className={styles.question} onSubmit={(event) => event.preventDefault()}>
+      <form style={styles.question} onSubmit={(event) => event.preventDefault()}>
         <span>Can</span>
         <label>
           <span className="visually-hidden">Role</span>
           <select
+            style={styles.control}
             value={question.role}
             onChange={(event) => setQuestion({...question, role: event.currentTarget.value as OrganizationRole})}
           >
@@ -108,6 +109,7 @@ export default function PermissionExplorer(): ReactNode {
         <label>
           <span className="visually-hidden">Action</span>
           <select
+            style={styles.control}
             value={question.action}
             onChange={(event) => setQuestion({...question, action: event.currentTarget.value})}
           >
@@ -121,6 +123,7 @@ export default function PermissionExplorer(): ReactNode {
         <label>
           <span className="visually-hidden">Subject</span>
           <select
+            style={styles.control}
             value={question.subject}
             onChange={(event) => setQuestion({...question, subject: event.currentTarget.value})}
           >
@@ -133,7 +136,7 @@ export default function PermissionExplorer(): ReactNode {
         </label>
         <span>?</span>
       </form>
-      <div role="status" className={styles.answer}>
+      <div role="status" style={styles.answer}>
         <p>
           <strong>{answer.allowed ? 'Yes.' : 'No.'}</strong>{' '}
           {answer.allowed
@@ -145,7 +148,7 @@ export default function PermissionExplorer(): ReactNode {
               : `No rule of 0.1410 gives anyone that action on ${SUBJECTS[question.subject].label}.`}
         </p>
         {[...answer.grantedBy, ...(answer.allowed ? [] : answer.notYet.slice(0, 1))].slice(0, 3).map((row) => (
-          <p key={row.id} className={styles.rule}>
+          <p key={row.id} style={styles.rule}>
             Rule: <code>{`can('${row.action}', '${row.subject}'${row.rule.conditions ? ', …' : ''})`}</code> for{' '}
             {ROLE_LABELS[row.firstRole].toLowerCase()} ({SCOPE_LABELS[row.scope]}),{' '}
             <a href={ruleUrl(row.rule)}>{ruleCitation(row.rule)}</a>
@@ -154,7 +157,7 @@ export default function PermissionExplorer(): ReactNode {
       </div>
 
       <h2 id={`${id}-all`}>All rules</h2>
-      <div className={styles.presets} role="group" aria-label="Common questions">
+      <div style={styles.presets} role="group" aria-label="Common questions">
         {PRESETS.map((preset) => (
           <button
             key={preset.label}
@@ -174,10 +177,11 @@ export default function PermissionExplorer(): ReactNode {
           Show every rule
         </button>
       </div>
-      <div className={styles.filters}>
-        <label>
+      <div style={styles.filters}>
+        <label style={styles.filterLabel}>
           Role has it
           <select
+            style={styles.control}
             value={filters.role}
             onChange={(event) => setFilters({...filters, role: event.currentTarget.value as Filters['role']})}
           >
@@ -189,9 +193,10 @@ export default function PermissionExplorer(): ReactNode {
             ))}
           </select>
         </label>
-        <label>
+        <label style={styles.filterLabel}>
           Where the role is given
           <select
+            style={styles.control}
             value={filters.level}
             onChange={(event) => setFilters({...filters, level: event.currentTarget.value as LevelFilter})}
           >
@@ -201,9 +206,10 @@ export default function PermissionExplorer(): ReactNode {
             <option value="space">Needs a space role</option>
           </select>
         </label>
-        <label>
+        <label style={styles.filterLabel}>
           Action or subject
           <input
+            style={styles.control}
             type="search"
             value={filters.text}
             placeholder="scheduled deliveries"
@@ -211,7 +217,7 @@ export default function PermissionExplorer(): ReactNode {
           />
         </label>
       </div>
-      <p role="status" className={styles.count}>
+      <p role="status" style={styles.count}>
         {isBrowser ? `${rows.length} of ${PERMISSIONS.length} rules` : ''}
       </p>
       {!isBrowser && (
@@ -221,7 +227,7 @@ export default function PermissionExplorer(): ReactNode {
         </p>
       )}
       {isBrowser && (
-        <div className={styles.tableWrap}>
+        <div style={styles.tableWrap}>
           <table aria-labelledby={`${id}-all`}>
             <thead>
               <tr>
@@ -235,10 +241,10 @@ export default function PermissionExplorer(): ReactNode {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} id={row.id}>
-                  <th scope="row">
+                  <th scope="row" style={styles.rowHeader}>
                     {row.label}
-                    <span className={styles.scope}> {SCOPE_LABELS[row.scope]}</span>
-                    {row.note && <span className={styles.scope}> {row.note}</span>}
+                    <span style={styles.scope}> {SCOPE_LABELS[row.scope]}</span>
+                    {row.note && <span style={styles.scope}> {row.note}</span>}
                   </th>
                   <td>
                     {ROLE_LABELS[row.firstRole]}
@@ -267,7 +273,7 @@ export default function PermissionExplorer(): ReactNode {
           </table>
         </div>
       )}
-      <p className={styles.source}>
+      <p style={styles.source}>
         Rules of Lightdash {SOURCE.commit} ({SOURCE.date}), read from its ability files.
       </p>
     </section>

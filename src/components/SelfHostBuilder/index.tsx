@@ -17,7 +17,7 @@ import {
   type ConfigFile,
   type Deployment,
 } from '@site/src/lib/adminTools/selfHostConfig';
-import styles from './styles.module.css';
+import {styles} from './styles';
 
 const STORAGE = NEEDS.filter((need) => need.group === 'storage');
 const OTHER_NEEDS = NEEDS.filter((need) => !need.group);
@@ -82,14 +82,14 @@ export default function SelfHostBuilder(): ReactNode {
 
   return (
     // `self-host-builder` is a stable hook for the browser tests (CSS module class names change with every build).
-    <section className={`self-host-builder ${styles.builder}`} aria-labelledby={`${id}-title`}>
+    <section className="self-host-builder" style={styles.builder} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="visually-hidden">
         Build your configuration
       </h2>
-      <fieldset className={styles.group}>
-        <legend>How do you run Lightdash?</legend>
+      <fieldset style={styles.group}>
+        <legend style={styles.legend}>How do you run Lightdash?</legend>
         {DEPLOYMENTS.map((deployment) => (
-          <label key={deployment} className={styles.option}>
+          <label key={deployment} style={styles.option}>
             <input
               type="radio"
               name={`${id}-deployment`}
@@ -101,13 +101,13 @@ export default function SelfHostBuilder(): ReactNode {
           </label>
         ))}
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend>What do you need?</legend>
+      <fieldset style={styles.group}>
+        <legend style={styles.legend}>What do you need?</legend>
         {OTHER_NEEDS.map((need) => {
           const forced = need.id === 'postgres' && choice.deployment === 'container';
           const required = choice.needs.includes('worker') && need.id === 'scheduler';
           return (
-            <label key={need.id} className={styles.option}>
+            <label key={need.id} style={styles.option}>
               <input
                 type="checkbox"
                 value={need.id}
@@ -118,13 +118,13 @@ export default function SelfHostBuilder(): ReactNode {
               />{' '}
               {need.label}
               {forced && (
-                <span id={`${id}-${need.id}-why`} className={styles.why}>
+                <span id={`${id}-${need.id}-why`} style={styles.why}>
                   {' '}
                   (a plain container always needs one)
                 </span>
               )}
               {required && (
-                <span id={`${id}-${need.id}-why`} className={styles.why}>
+                <span id={`${id}-${need.id}-why`} style={styles.why}>
                   {' '}
                   (the standalone worker needs it)
                 </span>
@@ -133,9 +133,9 @@ export default function SelfHostBuilder(): ReactNode {
           );
         })}
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend>Where should Lightdash keep images and CSV files?</legend>
-        <label className={styles.option}>
+      <fieldset style={styles.group}>
+        <legend style={styles.legend}>Where should Lightdash keep images and CSV files?</legend>
+        <label style={styles.option}>
           <input
             type="radio"
             name={`${id}-storage`}
@@ -146,7 +146,7 @@ export default function SelfHostBuilder(): ReactNode {
           No object storage
         </label>
         {STORAGE.map((need) => (
-          <label key={need.id} className={styles.option}>
+          <label key={need.id} style={styles.option}>
             <input
               type="radio"
               name={`${id}-storage`}
@@ -159,13 +159,13 @@ export default function SelfHostBuilder(): ReactNode {
         ))}
       </fieldset>
 
-      <p role="status" className={styles.status}>
+      <p role="status" style={styles.status}>
         {isBrowser
           ? `${config.files.length === 1 ? 'One file' : `${config.files.length} files`} with ${config.variables.length} variables. ${config.secrets.length} secret${config.secrets.length === 1 ? '' : 's'} to fill in.`
           : 'The builder needs JavaScript: the environment variables reference lists every variable.'}
       </p>
       {isBrowser && config.secrets.length > 0 && (
-        <div className={styles.secrets}>
+        <div style={styles.secrets}>
           <p>
             Replace each <code>{PLACEHOLDER}</code> with your own value before you start Lightdash. This page never
             writes a secret for you, and never puts one in its address.
@@ -184,9 +184,9 @@ export default function SelfHostBuilder(): ReactNode {
       )}
       {isBrowser &&
         config.files.map((file) => (
-          <div key={file.name} className={styles.file}>
-            <div className={styles.fileHead}>
-              <h3 className={styles.fileName}>
+          <div key={file.name} style={styles.file}>
+            <div style={styles.fileHead}>
+              <h3 style={styles.fileName}>
                 <code>{file.name}</code>
               </h3>
               <button type="button" className="button button--secondary button--sm" onClick={() => download(file)}>
