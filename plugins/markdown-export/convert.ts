@@ -11,6 +11,7 @@ import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AVAILABILITY, type AvailabilityKey} from '../../src/components/Availability/availability';
 import {ROLES_PAGE_TABLES, rolesTableMarkdown, type RolesTableName} from '../../src/lib/adminTools/rolesTables';
 import {permissionsMarkdown} from '../../src/lib/adminTools/permissions';
+import {needsMarkdown} from '../../src/lib/adminTools/selfHostConfig';
 import {variantLabel} from '../warehouse-sql/markdown';
 import {sqlRole} from '../warehouse-sql/warehouses';
 import {mapLines} from './fences';
@@ -242,6 +243,8 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
       return rolesTable(node);
     case 'PermissionExplorer':
       return permissionsMarkdown();
+    case 'SelfHostBuilder':
+      return needsMarkdown();
   }
   const html = htmlElement(src, node);
   if (html !== undefined) return html;

@@ -528,3 +528,24 @@ export function choiceFromSearch(search: string): Choice {
     );
   }
 }
+
+/** The builder's features and variables as Markdown, for the page's Markdown export (plugins/markdown-export). */
+export function needsMarkdown(): string {
+  const variable = (v: Variable) =>
+    `\`${v.name}\`${v.secret ? ' (secret)' : ` = \`${v.value}\``}${v.helm && v.helm !== 'chart' ? ` (Helm: \`${v.helm}\`)` : ''}`;
+  return [
+    `The builder runs in the browser. What it writes, by feature (secrets are the placeholder \`${PLACEHOLDER}\`; the MCP tool \`build_self_host_config\` writes the same files):`,
+    '',
+    `- Always: ${CORE.map(variable).join(', ')}`,
+    ...NEEDS.map(
+      (need) =>
+        `- ${need.label}: ${need.variables.map(variable).join(', ')}${
+          need.helmValues
+            ? `; Helm: ${Object.entries(need.helmValues)
+                .map(([k, v]) => `\`${k}: ${v}\``)
+                .join(', ')}`
+            : ''
+        }`,
+    ),
+  ].join('\n');
+}
