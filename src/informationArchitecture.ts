@@ -177,7 +177,13 @@ export const informationArchitecture: Item[] = [
       category(
         'Admin',
         index('/references/admin', 'Roles, groups, user attributes and usage analytics for administrators.'),
-        ['references/roles', 'references/who-can-do-what', 'references/groups', 'references/user-attributes', 'references/usage-analytics'],
+        [
+          'references/roles',
+          'references/who-can-do-what',
+          'references/groups',
+          'references/user-attributes',
+          'references/usage-analytics',
+        ],
       ),
       category('User', index('/references/user', 'Settings that belong to your own account.'), [
         'references/personal_tokens',
