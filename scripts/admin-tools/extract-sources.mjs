@@ -16,6 +16,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import * as prettier from 'prettier';
 import {parse as parseYaml} from 'yaml';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -164,7 +165,11 @@ export function extract() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = `${JSON.stringify(extract(), null, 2)}\n`;
+  // Written as prettier writes it, so the lint step and `--check` agree on the same text.
+  const text = await prettier.format(JSON.stringify(extract(), null, 2), {
+    ...(await prettier.resolveConfig(OUT)),
+    filepath: OUT,
+  });
   if (process.argv.includes('--check')) {
     const committed = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';
     if (committed !== text) {
