@@ -387,6 +387,12 @@ function buildCompose(
     ...header(choice, 'docker-compose.override.yml', docsBase),
     '# Compose reads it next to the docker-compose.yml of Lightdash and adds these variables to the containers;',
     '# their values come from the .env file beside it.',
+    ...(choice.needs.includes('postgres')
+      ? [
+          "# With your own Postgres the base file's `db` service is not used: delete it, its volume and the",
+          '# `depends_on` of `lightdash` from docker-compose.yml.',
+        ]
+      : []),
   ];
   const passed = new Set(base.lightdashEnvironment);
   const extra = variables.filter((v) => !passed.has(v.name));
