@@ -83,6 +83,8 @@ const NOT_SERVER_VARIABLES = new Set([
   'LIGHTDASH_URL',
   'LIGHTDASH_PROJECT',
   'LIGHTDASH_PROXY_AUTHORIZATION',
+  // The shell variable the login examples read a personal access token into (never typed on the command line).
+  'LIGHTDASH_PAT',
 ]);
 
 function envNames(file: string): Set<string> {
