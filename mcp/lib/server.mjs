@@ -32,6 +32,7 @@ import {
   WORKER_HEAP_MB,
   WORKER_START_MS,
 } from './limits.mjs';
+import {registerAdminTools} from './admin-tools.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
@@ -51,6 +52,7 @@ const INSTRUCTIONS =
   `one as Markdown, list_api_operations and get_api_operation for the REST API. Released docs (version ${RELEASED_VERSION}) ` +
   'are at /..., the upcoming version at /next/...; search_docs and get_page take a `version` ' +
   `("${RELEASED_VERSION}", the default, or "next") and say which version answered. ` +
+  'build_self_host_config writes a self-hosted configuration and check_permission says which role may do what. ' +
   'If a page is wrong or out of date, report it with submit_feedback.';
 
 /** `version` argument → the search's version key, and the name an answer gives it. */
@@ -364,4 +366,5 @@ export function registerDocsTools(server, context) {
   );
 
   registerValidateYaml(server, {linkBase});
+  registerAdminTools(server, {linkBase, releasedVersion: RELEASED_VERSION});
 }

@@ -72,3 +72,10 @@ export function listMdx(dir: string): string[] {
     return /\.mdx?$/.test(e.name) ? [full] : [];
   });
 }
+
+/** Variables a reference page documents: the first cell of its table rows, such as "| `SITE_URL` | … |". */
+export function documentedVariables(body: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of body.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)) names.add(m[1]);
+  return names;
+}
