@@ -6,7 +6,7 @@
 // The file is the inside of a `server` block: where the site listens and which folder is its root are
 // the host's choices, so the host writes those two lines and includes this file (scripts/README.md, "Hosting").
 // scripts/nginx-serve.mjs does exactly that for the tests.
-import {MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
+import {HOST_FILES, MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
 
 const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
 
@@ -44,6 +44,19 @@ function headerValues(headers) {
   });
   return {sets, values};
 }
+
+/**
+ * nginx's own early refusals (a request line or header it cannot parse: 400; a request target over its
+ * buffer: 414) are answered before the server-level `set` lines run, so a header built in a variable
+ * (the CSP) would be empty there and left out. error_page sends them to these internal locations
+ * instead: an internal redirect runs the server level again, and the location adds every header.
+ */
+const EARLY_ERRORS = [
+  [400, '/__nginx-error/400', 'Bad request'],
+  // nginx refuses TRACE itself, early; the read-only rule below gives the other methods 405 too.
+  [405, '/__nginx-error/405', 'Method not allowed', 'add_header Allow "GET, HEAD" always;'],
+  [414, '/__nginx-error/414', 'Request target too long'],
+];
 
 /** `add_header` lines; `always` also puts them on 4xx/5xx answers (nginx's default is 2xx/3xx only). */
 function addHeaders(values, {always = true, indent = '    '} = {}) {
@@ -98,6 +111,12 @@ export function nginxConfig(securityHeaders) {
     'gzip_vary on;',
     '',
     'error_page 404 /404.html;',
+    ...EARLY_ERRORS.map(([code, uri]) => `error_page ${code} ${uri};`),
+    // A symbolic link is never followed, out of the build or within it (the build has none). Every
+    // part of the path is checked, the root's too, so `root` must name the real folder (not a link to
+    // a release folder): `from=$document_root` would allow that, but ngx_brotli's brotli_static then
+    // stops sending the .br files.
+    'disable_symlinks on;',
     ...sets,
     // /mcp is the docs MCP endpoint (POST), served by Node: a host routes it with its own
     // `location = /mcp { proxy_pass ...; }` (scripts/README.md, "Hosting"). `break` ends the
@@ -127,6 +146,23 @@ export function nginxConfig(securityHeaders) {
     ...security,
     '}',
     '',
+    // The host's own configuration, written beside the pages (this file, _headers): never served.
+    `location ~ ^/(${HOST_FILES.map((f) => f.slice(1).replace(/\./g, '\\.')).join('|')})$ {`,
+    ...security,
+    '    return 404;',
+    '}',
+    '',
+    ...EARLY_ERRORS.flatMap(([code, uri, text, extra]) => [
+      `location = ${uri} {`,
+      '    internal;',
+      '    default_type text/plain;',
+      `    add_header Cache-Control ${quoted('Cache-Control', revalidate)} always;`,
+      ...(extra ? [`    ${extra}`] : []),
+      ...security,
+      `    return ${code} "${text}\\n";`,
+      '}',
+      '',
+    ]),
     // Asset names carry a content hash. Without `always`, a 404 here does not get the year-long cache.
     'location /assets/ {',
     '    try_files $uri =404;',

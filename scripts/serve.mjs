@@ -162,15 +162,78 @@ function requestPath(target) {
 export const AXE_PATH = '/__test/axe.min.js';
 const axeFile = path.join(siteDir, 'node_modules', 'axe-core', 'axe.min.js');
 
-function sendText(req, res, status, text, headers = {}) {
+/** The headers the host rules (_headers) give urlPath, in order, the later rule winning. */
+function ruleHeaders(rules, urlPath) {
+  const headers = {};
+  for (const rule of rules) {
+    if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
+  }
+  return headers;
+}
+
+/**
+ * A short answer of the server's own (400, 405, 500), with the security headers every answer carries
+ * (those of the site-wide rule `/*`: what it answers is not a page of the build).
+ */
+function sendText(req, res, status, text, headers = {}, rules = []) {
   const body = Buffer.from(`${text}\n`);
   res.writeHead(status, {
+    ...ruleHeaders(rules, '/'),
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': body.length,
     'Cache-Control': 'no-cache',
     ...headers,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Files of a build that are the host's configuration, not the site: never served (nginx refuses them too,
+ * scripts/nginx-config.mjs), so nobody reads the server's rules from outside.
+ */
+export const HOST_FILES = ['/nginx.conf', '/_headers'];
+
+/** How many Host headers a request has (RFC 9112: more than one is a bad request). */
+function hostHeaderCount(req) {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') count++;
+  return count;
+}
+
+/** The strong validator of a file as sent: its modification time and size, as nginx writes it. */
+function etagOf(stat) {
+  return `"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`;
+}
+
+/** Whether an If-None-Match value names etag (weak comparison, as RFC 9110 asks for GET and HEAD). */
+function noneMatch(header, etag) {
+  if (header.trim() === '*') return true;
+  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * The byte range a Range header asks of a body of `size` bytes: {start, end} (inclusive), 'unsatisfiable',
+ * or null to send the whole body (no Range, a unit other than bytes, or several ranges, which a server
+ * may answer whole).
+ */
+export function byteRange(header, size) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(String(header ?? '').trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start;
+  let end;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== '' && Number(match[2]) < start) return null;
+  }
+  if (start >= size || size === 0) return 'unsatisfiable';
+  return {start, end};
 }
 
 /** Where the docs MCP endpoint answers (mcp/lib/http.mjs MCP_PATH; not imported, so the SDK loads only when used). */
@@ -218,56 +281,101 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   const cache = new Map();
 
   function handle(req, res) {
+    if (hostHeaderCount(req) > 1) {
+      sendText(req, res, 400, 'Bad request: more than one Host header', {Connection: 'close'}, headerRules);
+      return;
+    }
     if (mcp && requestPath(req.url ?? '/')?.decoded === MCP_PATH) {
       mcp.handle(req, res).catch((error) => {
         if (!quiet) console.error(`500 ${req.url}:`, error);
         if (res.headersSent) res.destroy();
-        else sendText(req, res, 500, 'Internal server error');
+        else sendText(req, res, 500, 'Internal server error', {}, headerRules);
       });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'});
+      sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'}, headerRules);
       return;
     }
     const target = requestPath(req.url ?? '/');
     if (!target) {
-      sendText(req, res, 400, 'Bad request');
+      sendText(req, res, 400, 'Bad request', {}, headerRules);
       return;
     }
     const urlPath = target.decoded;
-    let file = withAxe && urlPath === AXE_PATH ? axeFile : resolveFile(dir, target.encoded);
+    const hostFile = HOST_FILES.includes(urlPath.replace(/\/+$/, ''));
+    let file = withAxe && urlPath === AXE_PATH ? axeFile : hostFile ? null : resolveFile(dir, target.encoded);
     let status = 200;
     if (!file) {
       file = path.join(dir, '404.html');
       status = 404;
     }
     const ext = path.extname(file);
-    const headers = {'Content-Type': TYPES[ext] ?? 'application/octet-stream', Vary: 'Accept-Encoding'};
-    for (const rule of headerRules) {
-      if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
-    }
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      Vary: 'Accept-Encoding',
+      ...ruleHeaders(headerRules, urlPath),
+    };
     // After the rules, which say the same for pages and assets (postbuild writes them from this
     // function): a host's rules go by path, so they would pin a 404 under /assets/ for a year.
     headers['Cache-Control'] = status === 404 ? 'no-cache' : cacheControlFor(urlPath);
     let body;
+    let stat;
     try {
       body = fs.readFileSync(file);
+      stat = fs.statSync(file);
     } catch {
-      sendText(req, res, 404, 'Not found');
+      sendText(req, res, 404, 'Not found', {}, headerRules);
       return;
     }
+    // The validators name the bytes sent: a precompressed sibling has its own (as nginx's gzip_static
+    // gives), a body compressed here the file's, marked weak (the same content, other bytes).
+    let etag = etagOf(stat);
     const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
     if (encoding) {
       const pre = file + (encoding === 'br' ? '.br' : '.gz');
       const key = `${encoding}:${file}`;
-      if (fs.existsSync(pre)) body = fs.readFileSync(pre);
-      else if (cache.has(key)) body = cache.get(key);
-      else {
-        body = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body, {level: 9});
-        cache.set(key, body);
+      if (fs.existsSync(pre)) {
+        body = fs.readFileSync(pre);
+        etag = etagOf(fs.statSync(pre));
+      } else {
+        if (cache.has(key)) body = cache.get(key);
+        else {
+          body = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body, {level: 9});
+          cache.set(key, body);
+        }
+        etag = `W/${etag}`;
       }
       headers['Content-Encoding'] = encoding;
+    }
+    if (status === 200) {
+      Object.assign(headers, {ETag: etag, 'Last-Modified': stat.mtime.toUTCString(), 'Accept-Ranges': 'bytes'});
+      // Conditional GET (RFC 9110 13.2.2): If-None-Match decides when present, else If-Modified-Since.
+      const ifNoneMatch = req.headers['if-none-match'];
+      const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
+      const notModified =
+        ifNoneMatch !== undefined
+          ? noneMatch(ifNoneMatch, etag)
+          : Number.isFinite(ifModifiedSince) && Math.floor(stat.mtimeMs / 1000) * 1000 <= ifModifiedSince;
+      if (notModified) {
+        delete headers['Content-Type'];
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      // A range of the bytes sent, unless If-Range names another version (then the whole body).
+      const ifRange = req.headers['if-range'];
+      const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === headers['Last-Modified'];
+      const range = rangeApplies ? byteRange(req.headers.range, body.length) : null;
+      if (range === 'unsatisfiable') {
+        sendText(req, res, 416, 'Range not satisfiable', {'Content-Range': `bytes */${body.length}`}, headerRules);
+        return;
+      }
+      if (range) {
+        headers['Content-Range'] = `bytes ${range.start}-${range.end}/${body.length}`;
+        body = body.subarray(range.start, range.end + 1);
+        status = 206;
+      }
     }
     headers['Content-Length'] = body.length;
     res.writeHead(status, headers);
@@ -281,10 +389,11 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
       // One bad request must not take down the server the browser tests share.
       if (!quiet) console.error(`500 ${req.url}:`, error);
       if (res.headersSent) res.destroy();
-      else sendText(req, res, 500, 'Internal server error');
+      else sendText(req, res, 500, 'Internal server error', {}, headerRules);
       return;
     }
-    if (!quiet && res.statusCode !== 200) console.log(`${res.statusCode} ${req.method} ${req.url}`);
+    if (!quiet && res.statusCode !== 200 && res.statusCode !== 304 && res.statusCode !== 206)
+      console.log(`${res.statusCode} ${req.method} ${req.url}`);
   });
   return Object.assign(server, SERVER_TIMEOUTS);
 }

@@ -55,7 +55,7 @@ if (options.help) {
 }
 
 const {createSource, DEFAULT_SITE_URL} = await import('../lib/source.mjs');
-const {createDocsServer} = await import('../lib/server.mjs');
+const {createDocsServer, createToolHost} = await import('../lib/server.mjs');
 const {createFeedbackSink} = await import('../lib/feedback.mjs');
 
 const spec = options.source ?? DEFAULT_SITE_URL;
@@ -120,7 +120,8 @@ if (httpPort !== undefined) {
     transport.send({jsonrpc: '2.0', id: id ?? null, error: {code, message}}).catch(() => undefined);
   });
   transport = new StdioServerTransport(stdin, process.stdout);
-  const server = createDocsServer(source, {siteUrl, feedback});
+  // One client over stdio: the tools still run in worker threads, each call with its budget.
+  const server = createDocsServer(createToolHost(source, {siteUrl, feedback}), {client: 'stdio'});
   await server.connect(transport);
   console.error(`[lightdash-docs-mcp] serving ${source.description}; feedback to ${feedback.description}`);
 }

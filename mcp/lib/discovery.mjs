@@ -10,7 +10,7 @@
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {SUPPORTED_PROTOCOL_VERSIONS} from '@modelcontextprotocol/sdk/types.js';
-import {createDocsServer, RELEASED_VERSION, SERVER_NAME, SERVER_VERSION} from './server.mjs';
+import {createDocsServer, createToolHost, RELEASED_VERSION, SERVER_NAME, SERVER_VERSION} from './server.mjs';
 
 export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
@@ -20,7 +20,9 @@ export const TOOLS_META_KEY = 'com.lightdash.docs/tools';
 
 /** The tools the docs server offers, asked of a real server over an in-memory connection. */
 export async function listDocsTools(source) {
-  const server = createDocsServer(source);
+  // Listing calls no tool, so the host's pool never starts a worker.
+  const host = createToolHost(source);
+  const server = createDocsServer(host);
   const client = new Client({name: 'lightdash-docs-discovery', version: SERVER_VERSION});
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -31,6 +33,7 @@ export async function listDocsTools(source) {
   } finally {
     await client.close();
     await server.close();
+    await host.close();
   }
 }
 

@@ -15,8 +15,19 @@ import {DocsError} from './source.mjs';
 export const FEEDBACK_TIMEOUT_MS = 10_000;
 /** The file sink stops accepting reports past this size, so a flood cannot fill the disk. */
 export const MAX_FEEDBACK_FILE_BYTES = 50 * 1024 * 1024;
-/** Reports accepted per minute by one server process, whatever the sink. */
-export const FEEDBACK_PER_MINUTE = 60;
+/**
+ * Characters a report keeps, but never raw in a stored line: C1 controls (a terminal may act on them),
+ * bidirectional embeddings, overrides, isolates and marks (they reorder what a reader of the file sees,
+ * "Trojan Source"), and the Unicode line and paragraph separators (some readers break lines there).
+ * JSON.stringify leaves them as they are; storedLine writes them as \uXXXX escapes, which JSON readers
+ * turn back into the same text.
+ */
+const UNSAFE_IN_FILES = /[\u0080-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** One report as one JSON line with nothing in it that a terminal or editor would act on. */
+export function storedLine(record) {
+  return JSON.stringify(record).replace(UNSAFE_IN_FILES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /**
  * @param {{file?: string, url?: string, fetchImpl?: typeof fetch, log?: (line: string) => void}} options
@@ -35,24 +46,16 @@ export function createFeedbackSink({
     }
   }
   const filePath = !target && file ? path.resolve(file) : undefined;
-  const recent = [];
 
-  /** Refuses a report when this process has taken FEEDBACK_PER_MINUTE in the last minute. */
-  function checkRate() {
-    const now = Date.now();
-    while (recent.length && now - recent[0] > 60_000) recent.shift();
-    if (recent.length >= FEEDBACK_PER_MINUTE) {
-      throw new DocsError('Too many feedback reports in the last minute; try again later.');
-    }
-    recent.push(now);
-  }
-
+  // How many reports a client may send is limited per client by the tool's host (server.mjs,
+  // limits.mjs FEEDBACK_PER_CLIENT_PER_MINUTE), where the client's address is known.
   return {
     description: target ? `POST to ${target.origin}` : filePath ? `the file ${filePath}` : 'the server log',
+    /** What a tool worker builds the same sink from (server.mjs createToolHost). */
+    options: {file: filePath, url: target?.href},
     /** Stores one report; resolves to where it went, for the tool's answer. */
     async submit(record) {
-      checkRate();
-      const line = JSON.stringify(record);
+      const line = storedLine(record);
       if (target) {
         let response;
         try {
@@ -86,7 +89,16 @@ export function createFeedbackSink({
           throw new DocsError('The feedback store is full; the docs team has been told in the server log.');
         }
         // One write per report with O_APPEND: concurrent reports do not interleave within a line.
-        await fs.appendFile(filePath, `${line}\n`, {encoding: 'utf8', mode: 0o600});
+        try {
+          await fs.appendFile(filePath, `${line}\n`, {encoding: 'utf8', mode: 0o600});
+        } catch (error) {
+          // The operator's path stays in the operator's log: the client learns only that it failed.
+          log(`[lightdash-docs-mcp] feedback file ${filePath} could not be written: ${error?.message ?? error}`);
+          throw new DocsError(
+            'The feedback could not be recorded (the server cannot write its feedback store); ' +
+              'the docs team has been told in the server log.',
+          );
+        }
         return 'recorded for the docs team';
       }
       // JSON.stringify escapes newlines and control characters: a report cannot forge other log lines.

@@ -2,15 +2,36 @@
  * The docs MCP server: its tools over one docs source (a build folder or the deployed site).
  * Every tool has one required main argument, first in its input schema. A request the docs cannot
  * answer returns a tool error with a message for the reader; nothing a client sends ends the server.
+ *
+ * The tools run in worker threads (toolPool.mjs): `createDocsServer` registers them on the serving
+ * thread for their schemas and input checks and forwards each call to the pool of a `createToolHost`;
+ * each worker runs `createToolRunner`, which registers the same tools with their real work. Add a tool
+ * (or a resource or prompt) in `registerDocsTools`, with one line calling your register function, and
+ * it runs in the workers, with the same budget and limits, as the others.
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import {ApiSpec} from './openapi.mjs';
 import {createFeedbackSink} from './feedback.mjs';
 import {isNextPath, readPage} from './pages.mjs';
-import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
+import {createSource, DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {collectCallbacks, createToolPool, runInPool, ToolLimitError} from './toolPool.mjs';
+import {createRateLimiter, createSlots} from './clients.mjs';
+import {guardRequestParams} from './requests.mjs';
+import {
+  FEEDBACK_PER_CLIENT_PER_MINUTE,
+  MAX_CALLS_PER_CLIENT,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_WORD_CHARS,
+  MAX_QUEUED_CALLS,
+  TOOL_DEADLINE_MS,
+  TOOL_QUEUE_WAIT_MS,
+  TOOL_WORKERS,
+  WORKER_HEAP_MB,
+  WORKER_START_MS,
+} from './limits.mjs';
 import {registerAdminTools} from './admin-tools.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
@@ -18,8 +39,6 @@ import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehou
 
 export const SERVER_NAME = 'lightdash-docs';
 export const SERVER_VERSION = '0.1.0';
-/** Longer queries are refused: nobody types them, and the search expands every word into several queries. */
-export const MAX_QUERY_CHARS = 500;
 const MAX_RESULTS = 20;
 /** The released docs version (versions.json[0] of the site); tests/mcp/http.test.ts checks they agree. */
 export const RELEASED_VERSION = '0.1410';
@@ -61,6 +80,14 @@ const feedbackText = (max) =>
     .max(max)
     .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters');
 
+/**
+ * Whether a word of text (letters, digits and `_`, as the search splits them) is longer than max.
+ * Checked before a search starts: the search's cost grows fast with the length of an unknown word.
+ */
+function longestWordOver(text, max) {
+  return text.split(/[^\p{L}\p{N}_]+/u).some((word) => word.length > max);
+}
+
 /** Runs a tool, turning its answer into text and anything unexpected into a tool error. */
 function tool(handler) {
   return async (args) => {
@@ -76,39 +103,130 @@ function tool(handler) {
 }
 
 /**
- * What every server over one source shares: the loaded search indexes, the API spec and the feedback
- * sink. The HTTP endpoint builds a server per request (stateless), so this is built once and passed in.
+ * What the tools of one worker share: the docs source, the loaded search indexes, the API spec and the
+ * feedback sink, built once per worker (createToolRunner) and used by every call it runs.
  * @param source a docs source from createSource()
  * @param siteUrl where a build folder's pages are published (a URL source links to itself)
  * @param feedback a sink from createFeedbackSink() (default: the server log)
  */
 export function createDocsContext(source, {siteUrl = DEFAULT_SITE_URL, feedback} = {}) {
-  // Hits link to the source's own site; pasted URLs of the published docs are understood too.
-  const linkBase = source.siteUrl;
-  const knownSites = [linkBase, new URL(siteUrl), new URL(DEFAULT_SITE_URL)];
   return {
+    ...linkContext(source, siteUrl),
     source,
-    linkBase,
-    knownSites,
-    search: new DocsSearch(source, linkBase),
-    api: new ApiSpec(source, linkBase),
+    search: new DocsSearch(source, source.siteUrl),
+    api: new ApiSpec(source, source.siteUrl),
     feedback: feedback ?? createFeedbackSink(),
   };
 }
 
+/** The part of the context that registering the tools reads (the serving thread has only this). */
+function linkContext(source, siteUrl) {
+  // Hits link to the source's own site; pasted URLs of the published docs are understood too.
+  const linkBase = source.siteUrl;
+  return {linkBase, knownSites: [linkBase, new URL(siteUrl), new URL(DEFAULT_SITE_URL)]};
+}
+
+const newServer = () => new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+
 /**
- * @param source a docs source from createSource()
- * @param options siteUrl and feedback as for createDocsContext, or a `context` from it to share
+ * In a tool worker (tool-worker.mjs): the tools with their real work, over a source of its own.
+ * @param {{source: string, siteUrl: string, feedback: {file?: string, url?: string}}} options
+ *   the `--source` value, the site URL and the feedback sink's options, as createToolHost sends them
+ * @returns {Promise<(task: object) => Promise<unknown>>} what runs one call
  */
-export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, context} = {}) {
-  const {
-    linkBase,
-    knownSites,
-    search,
-    api,
-    feedback: feedbackSink,
-  } = context ?? createDocsContext(source, {siteUrl, feedback});
-  const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+export async function createToolRunner({source: spec, siteUrl, feedback}) {
+  const source = createSource(spec, {siteUrl});
+  const context = createDocsContext(source, {siteUrl, feedback: createFeedbackSink(feedback)});
+  const server = newServer();
+  const runTask = collectCallbacks(server);
+  registerDocsTools(server, context);
+  // Loaded before the first call, so that call's budget is spent on its own work. A failure here is
+  // reported by the first search, which tries again.
+  await context.search.search('lightdash', 'released', 1).catch(() => undefined);
+  return runTask;
+}
+
+/**
+ * On the serving thread: the pool that runs the tools of one source, and the limits every call passes
+ * first (calls per client, rate limits). One host serves every McpServer of a process (the HTTP
+ * endpoint builds one per request).
+ * @param source a docs source from createSource()
+ * @param {{siteUrl?: string, feedback?: {options: object}, workers?: number, deadlineMs?: number}} options
+ */
+export function createToolHost(source, {siteUrl = DEFAULT_SITE_URL, feedback, workers, deadlineMs} = {}) {
+  const pool = createToolPool({
+    workerUrl: new URL('./tool-worker.mjs', import.meta.url),
+    workerData: {
+      preload: [new URL('./search/register.mjs', import.meta.url).href],
+      module: import.meta.url,
+      options: {source: source.spec, siteUrl, feedback: feedback?.options ?? {}},
+    },
+    size: workers ?? TOOL_WORKERS,
+    deadlineMs: deadlineMs ?? TOOL_DEADLINE_MS,
+    startMs: WORKER_START_MS,
+    queueWaitMs: TOOL_QUEUE_WAIT_MS,
+    maxQueued: MAX_QUEUED_CALLS,
+    heapMb: WORKER_HEAP_MB,
+  });
+  const calls = createSlots(MAX_CALLS_PER_CLIENT);
+  const rates = createRateLimiter();
+  return {
+    source,
+    siteUrl,
+    pool,
+    /** The function a client's server forwards its calls to. */
+    forClient(client) {
+      return async (task, {rateLimitPerMinute} = {}) => {
+        const release = calls.take(client);
+        if (!release) {
+          throw new ToolLimitError(
+            `Too many calls at once from your address (at most ${MAX_CALLS_PER_CLIENT}, a batch's calls each ` +
+              'counting): wait for an answer before sending more.',
+          );
+        }
+        try {
+          if (rateLimitPerMinute && !rates.allow(client, task.name, rateLimitPerMinute)) {
+            throw new ToolLimitError(
+              `${task.name} takes at most ${rateLimitPerMinute} calls a minute from one address; try again later.`,
+            );
+          }
+          return await pool.run(task, task.name, client);
+        } finally {
+          release();
+        }
+      };
+    },
+    close: () => pool.close(),
+  };
+}
+
+/**
+ * The docs MCP server of one client: the tools' names, schemas and input checks here, their work in the
+ * host's workers.
+ * @param host from createToolHost()
+ * @param {{client?: string}} options the client's key (clients.mjs clientKey), for its fair share
+ */
+export function createDocsServer(host, {client = 'local'} = {}) {
+  const server = newServer();
+  runInPool(server, host.forClient(client));
+  registerDocsTools(server, linkContext(host.source, host.siteUrl));
+  // The tool list never changes while the server runs (and a stateless endpoint could not say so).
+  server.server.registerCapabilities({tools: {listChanged: false}});
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    await connect(transport);
+    guardRequestParams(transport);
+  };
+  return server;
+}
+
+/**
+ * Registers every tool of the docs server. It runs twice over: on the serving thread, where `context`
+ * has only `linkBase` and `knownSites` and no callback ever runs, and in each worker, with the whole
+ * context (createDocsContext); so a callback reads `context.search` and the like when it runs, not before.
+ */
+export function registerDocsTools(server, context) {
+  const {linkBase, knownSites} = context;
 
   server.registerTool(
     'search_docs',
@@ -118,7 +236,15 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
         'Full-text search of the Lightdash docs with the same index and ranking as the search box on the site. ' +
         'Returns up to `limit` hits, each with the page title, the section, the page URL, its Markdown URL and a snippet.',
       inputSchema: {
-        query: z.string().min(1).max(MAX_QUERY_CHARS).describe('Words to search for, e.g. "join tables".'),
+        query: z
+          .string()
+          .min(1)
+          .max(MAX_QUERY_CHARS)
+          .refine(
+            (query) => !longestWordOver(query, MAX_QUERY_WORD_CHARS),
+            `a word of the query is longer than ${MAX_QUERY_WORD_CHARS} characters; no word of the docs is`,
+          )
+          .describe('Words to search for, e.g. "join tables".'),
         version: versionArgument().default(RELEASED_VERSION),
         limit: z
           .number()
@@ -132,7 +258,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
     },
     tool(async ({query, version: input, limit}) => {
       const {key, version, versionName} = docsVersion(input);
-      const hits = await search.search(query, key, limit);
+      const hits = await context.search.search(query, key, limit);
       return {query, version, versionName, hits};
     }),
   );
@@ -165,7 +291,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
     },
     tool(async ({page, version: input, warehouse}) => {
       const asked = input === undefined ? undefined : docsVersion(input).key;
-      const {markdownPath, markdown} = await readPage(source, page, knownSites, {version: asked});
+      const {markdownPath, markdown} = await readPage(context.source, page, knownSites, {version: asked});
       const {versionName} = docsVersion(isNextPath(markdownPath) ? 'next' : 'released');
       const url = new URL(`.${pagePathOfMarkdown(markdownPath)}`, linkBase).href;
       const head = `Docs version: ${versionName}${warehouse ? ` · SQL for ${warehouseLabel(warehouse)}` : ''} · ${url}`;
@@ -184,7 +310,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    tool(async ({tag}) => ({tag, operations: await api.list(tag)})),
+    tool(async ({tag}) => ({tag, operations: await context.api.list(tag)})),
   );
 
   server.registerTool(
@@ -199,7 +325,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    tool(async ({operation}) => api.describe(operation)),
+    tool(async ({operation}) => context.api.describe(operation)),
   );
 
   server.registerTool(
@@ -219,10 +345,12 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
           .describe(`The text it should say instead, up to ${FEEDBACK_LIMITS.suggestedFix} characters.`),
       },
       annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
+      // Read by the serving thread (createToolHost), per client address.
+      rateLimitPerMinute: FEEDBACK_PER_CLIENT_PER_MINUTE,
     },
     tool(async ({page, problem, suggestedFix}) => {
       // Only a page of these docs that exists is accepted: a report names a real page, never another site.
-      const {markdownPath} = await readPage(source, page, knownSites);
+      const {markdownPath} = await readPage(context.source, page, knownSites);
       const record = {
         at: new Date().toISOString(),
         page: pagePathOfMarkdown(markdownPath),
@@ -231,7 +359,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
         ...(suggestedFix ? {suggestedFix} : {}),
         server: `${SERVER_NAME} ${SERVER_VERSION}`,
       };
-      const where = await feedbackSink.submit(record);
+      const where = await context.feedback.submit(record);
       // The answer does not repeat the report's text: it is the client's own, and not ours to echo.
       return `Thank you: your report on ${record.page} was ${where}.`;
     }),
@@ -239,6 +367,4 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
 
   registerValidateYaml(server, {linkBase});
   registerAdminTools(server, {linkBase, releasedVersion: RELEASED_VERSION});
-
-  return server;
 }

@@ -220,6 +220,13 @@ function describe(error) {
  * address links point to for a build folder (a URL source links to itself).
  */
 export function createSource(spec, {siteUrl = DEFAULT_SITE_URL, fetchImpl, timeoutMs} = {}) {
+  const source = createSourceOf(spec, {siteUrl, fetchImpl, timeoutMs});
+  // What the tool workers rebuild the same source from (server.mjs createToolHost).
+  source.spec = source.root ?? spec;
+  return source;
+}
+
+function createSourceOf(spec, {siteUrl, fetchImpl, timeoutMs}) {
   if (/^https?:\/\//i.test(spec)) return new UrlSource(spec, {fetchImpl, timeoutMs});
   let stat;
   try {

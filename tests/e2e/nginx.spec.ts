@@ -1,9 +1,11 @@
+import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {test, expect, type APIRequestContext} from '@playwright/test';
-import {NGINX_SITE} from '../../playwright.config';
+import {NGINX_SITE, SITE} from '../../playwright.config';
 import {oldRedirects, routeRows} from '../routes';
 import {hydrated} from './helpers';
 
@@ -32,10 +34,15 @@ async function get(request: APIRequestContext, url: string, headers: Record<stri
 }
 
 /** A request written byte for byte (HTTP clients normalise `..` and escapes away before sending). */
-function rawRequest(target: string, method = 'GET'): Promise<{status: number; text: string}> {
+function rawRequest(
+  target: string,
+  method = 'GET',
+  extraHeaders = '',
+  toPort = Number(port),
+): Promise<{status: number; text: string}> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () =>
-      socket.end(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    const socket = net.connect(toPort, hostname, () =>
+      socket.end(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\n${extraHeaders}Connection: close\r\n\r\n`),
     );
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
@@ -176,6 +183,108 @@ test.describe('hostile requests get a clear status and nothing from outside the 
       expect(status, method).toBe(405);
       expect(text, method).toMatch(/^Allow: GET, HEAD\r$/m);
     }
+  });
+});
+
+/** The value of a header in a raw answer (the first one), or undefined. */
+const rawHeader = (text: string, name: string) =>
+  new RegExp(`^${name}: (.*?)\r?$`, 'im').exec(text.split('\r\n\r\n')[0])?.[1];
+
+test.describe('nginx closes what a probe found open (issue 45)', () => {
+  test('nginx’s own early 400 and 414 carry every security header, the CSP included', async () => {
+    const expected = buildHeaders();
+    for (const [what, answer] of [
+      ['a request line it cannot parse', await rawRequest('/ HTTP/1.1 junk', 'GET')],
+      ['a second Host header', await rawRequest('/', 'GET', `Host: other.example\r\n`)],
+      ['a 10,000-character target', await rawRequest(`/${'a'.repeat(10_000)}`)],
+    ] as const) {
+      expect([400, 414], what).toContain(answer.status);
+      for (const [name, value] of expected) expect(rawHeader(answer.text, name), `${what}: ${name}`).toBe(value);
+    }
+  });
+
+  // serve.mjs HOST_FILES (Playwright's loader cannot import that module, so the two are named here).
+  for (const file of ['/nginx.conf', '/_headers']) {
+    test(`${file}, the host’s own configuration, is not served`, async ({request}) => {
+      expect(fs.existsSync(path.join(build, file))).toBe(true);
+      const response = await get(request, file);
+      expect(response.status()).toBe(404);
+      expect(await response.text()).not.toContain('add_header');
+    });
+  }
+
+  test('answers conditional and range requests as npm run serve does, on the same file', async ({request}) => {
+    const file = '/llms.txt';
+    const identity = {'Accept-Encoding': 'identity'};
+    const [fromNginx, fromNode] = await Promise.all([
+      get(request, file, identity),
+      request.get(`${SITE}${file}`, {headers: identity}),
+    ]);
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) {
+      expect(fromNode.headers()[name], name).toBe(fromNginx.headers()[name]);
+    }
+    const etag = fromNginx.headers()['etag'];
+    for (const base of [NGINX_SITE, SITE]) {
+      const notModified = await request.get(`${base}${file}`, {headers: {...identity, 'If-None-Match': etag}});
+      expect(notModified.status(), base).toBe(304);
+      const part = await request.get(`${base}${file}`, {headers: {...identity, Range: 'bytes=0-9'}});
+      expect(part.status(), base).toBe(206);
+      expect(part.headers()['content-range'], base).toMatch(/^bytes 0-9\/\d+$/);
+      expect((await part.body()).equals(fs.readFileSync(path.join(build, file)).subarray(0, 10)), base).toBe(true);
+    }
+  });
+});
+
+test.describe('a symbolic link planted in a copy of the build', () => {
+  // One nginx for the group, on its own port.
+  test.describe.configure({mode: 'serial'});
+  let dir: string;
+  let outside: string;
+  let nginx: ChildProcess;
+  let linkPort: number;
+
+  test.beforeAll(async () => {
+    // A small copy (the build's own nginx.conf, home and 404 pages) served by a second nginx, so the
+    // links planted here never reach the build the other tests read.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-symlinks-'));
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-outside-'));
+    for (const file of ['nginx.conf', 'index.html', '404.html'])
+      fs.copyFileSync(path.join(build, file), path.join(dir, file));
+    fs.writeFileSync(path.join(outside, 'secret.md'), 'outside the build\n');
+    fs.mkdirSync(path.join(outside, 'folder'));
+    fs.writeFileSync(path.join(outside, 'folder/index.html'), '<h1>outside the build</h1>');
+    fs.symlinkSync('/etc/passwd', path.join(dir, 'passwd.txt'));
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(dir, 'secret.md'));
+    fs.symlinkSync(path.join(outside, 'folder'), path.join(dir, 'guides'));
+    fs.symlinkSync(path.join(dir, 'index.html'), path.join(dir, 'home.html'));
+    linkPort = Number(port) + 50;
+    nginx = spawn(process.execPath, ['scripts/nginx-serve.mjs', '--dir', dir, '--port', String(linkPort)], {
+      cwd: path.join(__dirname, '../..'),
+      stdio: 'ignore',
+    });
+    for (let tries = 0; ; tries++) {
+      const {status} = await rawRequest('/', 'GET', '', linkPort).catch(() => ({status: 0}));
+      if (status === 200) break;
+      if (tries > 50) throw new Error('the second nginx did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  test.afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    fs.rmSync(dir, {recursive: true, force: true});
+    fs.rmSync(outside, {recursive: true, force: true});
+  });
+
+  test('each link, to a file or a folder, out of the build or within it, gets 403 or 404', async () => {
+    const targets = ['/passwd.txt', '/secret.md', '/guides/', '/guides/index.html', '/guides', '/home.html', '/home'];
+    for (const target of targets) {
+      const {status, text} = await rawRequest(target, 'GET', '', linkPort);
+      expect([403, 404], target).toContain(status);
+      expect(text, target).not.toMatch(/root:x:0:0|outside the build/);
+    }
+    // The copy itself is served: the refusals above are the links', not a broken server.
+    expect((await rawRequest('/', 'GET', '', linkPort)).status).toBe(200);
   });
 });
 

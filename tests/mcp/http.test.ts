@@ -244,6 +244,20 @@ describe('lightdash-docs-mcp --http: hostile requests', () => {
     expect(status).toBe(403);
   });
 
+  it('answers a request with a second Host header with 400 (RFC 9112)', async () => {
+    const {port} = new URL(alone.mcpUrl);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.end(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nContent-Length: 0\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
   it('answers malformed JSON with -32700, and a message that is not JSON-RPC too', async () => {
     const broken = await post(alone.mcpUrl, '{"jsonrpc": "2.0", "id": 1, "method": ');
     expect([broken.status, broken.json?.error?.code]).toEqual([400, -32700]);
@@ -273,10 +287,10 @@ describe('lightdash-docs-mcp --http: hostile requests', () => {
   });
 
   it.each(['GET', 'DELETE', 'PUT'])(
-    'answers %s with 405 and Allow: POST (stateless: no stream, no session)',
+    'answers %s with 405 and Allow: POST, OPTIONS (stateless: no stream, no session)',
     async (method) => {
       const response = await fetch(alone.mcpUrl, {method, headers: {accept: 'text/event-stream'}});
-      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
       await response.text();
     },
   );

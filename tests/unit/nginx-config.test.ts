@@ -31,7 +31,16 @@ describe('nginxConfig', () => {
 
   it('puts the security headers in every location, where nginx would drop the server level ones', () => {
     const found = blocks(conf);
-    expect([...found.keys()]).toEqual(['server', '/', '~ /$', '/assets/']);
+    expect([...found.keys()]).toEqual([
+      'server',
+      '/',
+      '~ /$',
+      '~ ^/(nginx\\.conf|_headers)$',
+      '= /__nginx-error/400',
+      '= /__nginx-error/405',
+      '= /__nginx-error/414',
+      '/assets/',
+    ]);
     for (const [name, block] of found) {
       expect(block, name).toMatch(/add_header Content-Security-Policy "\$docs_content_security_policy" always;/);
       expect(block, name).toMatch(/add_header X-Content-Type-Options "nosniff" always;/);
@@ -61,6 +70,17 @@ describe('nginxConfig', () => {
       expect(line, ext).toBeTruthy();
       if (type.includes('charset=utf-8') && !type.startsWith('text/html'))
         expect(conf, ext).toMatch(new RegExp(`^charset_types .*${type.split(';')[0].replace(/[+/]/g, '\\$&')}`, 'm'));
+    }
+  });
+
+  it('follows no symbolic link, serves neither nginx.conf nor _headers, and sends its early errors through locations that add the headers', () => {
+    expect(conf).toMatch(/^disable_symlinks on;$/m);
+    expect(conf).toMatch(
+      /^location ~ \^\/\(nginx\\\.conf\|_headers\)\$ \{\n(?: {4}add_header .*\n)+ {4}return 404;\n\}/m,
+    );
+    for (const code of [400, 405, 414]) {
+      expect(conf).toContain(`error_page ${code} /__nginx-error/${code};`);
+      expect(conf).toMatch(new RegExp(`location = /__nginx-error/${code} \\{\\n {4}internal;`));
     }
   });
 

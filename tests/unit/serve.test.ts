@@ -16,6 +16,8 @@ import {
   readHeadersFile,
   resolveFile,
   TYPES,
+  byteRange,
+  HOST_FILES,
 } from '../../scripts/serve.mjs';
 
 const siteRoot = path.resolve(__dirname, '../..');
@@ -40,6 +42,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'llms.txt'), '# Docs\n');
   fs.writeFileSync(path.join(dir, 'assets/js/main.abc123.js'), 'console.log(1);\n');
   fs.writeFileSync(path.join(dir, '404.html'), '<h1>Page Not Found</h1>');
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), 'server_tokens off;\n');
   fs.writeFileSync(path.join(root, 'build-e2e/index.html'), '<h1>sibling</h1>');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'secret\n');
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(dir, 'leak.txt'));
@@ -63,7 +66,7 @@ afterAll(() => {
 });
 
 /** Sends a request line as is (fetch and http.request would normalize or refuse it); returns the reply. */
-function raw(requestLine: string): Promise<{status: number; head: string; body: string}> {
+function raw(requestLine: string, extraHeaders = ''): Promise<{status: number; head: string; body: string}> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
@@ -75,7 +78,7 @@ function raw(requestLine: string): Promise<{status: number; head: string; body: 
       const [head, body = ''] = text.split('\r\n\r\n');
       resolve({status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body});
     });
-    socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\n${extraHeaders}Connection: close\r\n\r\n`);
   });
 }
 
@@ -296,6 +299,91 @@ describe('serve.mjs', () => {
     } finally {
       withAxe.close();
     }
+  });
+});
+
+describe('serve.mjs: HTTP semantics a static host has (issue 45)', () => {
+  it('answers a second Host header with 400, carrying the security headers', async () => {
+    const res = await raw('GET / HTTP/1.1', 'Host: evil.example\r\n');
+    expect(res.status).toBe(400);
+    expect(res.head).toMatch(/^X-Test: yes\r?$/m);
+    expect(res.head).toMatch(/^Content-Security-Policy: default-src 'self'\r?$/m);
+  });
+
+  it('puts the security headers on its own 400 and 405', async () => {
+    const bad = await raw('GET //[ HTTP/1.1');
+    expect(bad.status).toBe(400);
+    expect(bad.head).toMatch(/^X-Test: yes\r?$/m);
+    const notAllowed = await request('DELETE', '/');
+    expect(notAllowed.status).toBe(405);
+    expect(notAllowed.headers['x-test']).toBe('yes');
+    expect(notAllowed.headers['content-security-policy']).toBe("default-src 'self'");
+  });
+
+  it.each(HOST_FILES)('does not serve the host’s configuration %s', async (file) => {
+    expect(fs.existsSync(path.join(dir, file))).toBe(true);
+    const res = await fetch(`${base}${file}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page Not Found');
+  });
+
+  it('sends ETag and Last-Modified, and answers a conditional GET with 304', async () => {
+    const first = await fetch(`${base}/llms.txt`, {headers: {'Accept-Encoding': 'identity'}});
+    const etag = first.headers.get('etag') ?? '';
+    const lastModified = first.headers.get('last-modified') ?? '';
+    const stat = fs.statSync(path.join(dir, 'llms.txt'));
+    expect(etag).toBe(`"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`);
+    expect(lastModified).toBe(stat.mtime.toUTCString());
+    const byTag = await fetch(`${base}/llms.txt`, {headers: {'If-None-Match': etag, 'Accept-Encoding': 'identity'}});
+    expect(byTag.status).toBe(304);
+    expect(await byTag.text()).toBe('');
+    expect(byTag.headers.get('x-test')).toBe('yes');
+    const byDate = await fetch(`${base}/llms.txt`, {
+      headers: {'If-Modified-Since': lastModified, 'Accept-Encoding': 'identity'},
+    });
+    expect(byDate.status).toBe(304);
+    const changed = await fetch(`${base}/llms.txt`, {headers: {'If-None-Match': '"other"'}});
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe('# Docs\n');
+  });
+
+  it('gives a body compressed on the fly a weak ETag, and a precompressed sibling its own', async () => {
+    const onTheFly = await fetch(`${base}/`, {headers: {'Accept-Encoding': 'gzip'}});
+    expect(onTheFly.headers.get('etag')).toMatch(/^W\/"/);
+    const pre = await fetch(`${base}/guides/pinning/`, {headers: {'Accept-Encoding': 'br'}});
+    const stat = fs.statSync(path.join(dir, 'guides/pinning/index.html.br'));
+    expect(pre.headers.get('etag')).toBe(`"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`);
+  });
+
+  it('answers Range with 206 and the bytes asked for, and an impossible range with 416', async () => {
+    const part = await fetch(`${base}/llms.txt`, {headers: {Range: 'bytes=2-5', 'Accept-Encoding': 'identity'}});
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/7');
+    expect(await part.text()).toBe('Docs');
+    const tail = await fetch(`${base}/llms.txt`, {headers: {Range: 'bytes=-2', 'Accept-Encoding': 'identity'}});
+    expect([tail.status, await tail.text()]).toEqual([206, 's\n']);
+    const outside = await fetch(`${base}/llms.txt`, {headers: {Range: 'bytes=100-', 'Accept-Encoding': 'identity'}});
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe('bytes */7');
+    const stale = await fetch(`${base}/llms.txt`, {
+      headers: {Range: 'bytes=2-5', 'If-Range': '"old"', 'Accept-Encoding': 'identity'},
+    });
+    expect([stale.status, await stale.text()]).toEqual([200, '# Docs\n']);
+  });
+
+  it.each([
+    ['bytes=0-0', 10, {start: 0, end: 0}],
+    ['bytes=5-', 10, {start: 5, end: 9}],
+    ['bytes=-3', 10, {start: 7, end: 9}],
+    ['bytes=2-100', 10, {start: 2, end: 9}],
+    ['bytes=10-', 10, 'unsatisfiable'],
+    ['bytes=-0', 10, 'unsatisfiable'],
+    ['bytes=5-2', 10, null],
+    ['bytes=0-1,4-5', 10, null],
+    ['items=0-1', 10, null],
+    [undefined, 10, null],
+  ])('byteRange(%j, %d) is %j', (header, size, expected) => {
+    expect(byteRange(header, size)).toEqual(expected);
   });
 });
 

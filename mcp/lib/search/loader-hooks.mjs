@@ -47,7 +47,18 @@ export async function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }
 
+/**
+ * url → transpiled source. Where the hooks thread serves several threads (the tool workers of
+ * mcp/lib/toolPool.mjs, started again after each stopped call), each module is transpiled once.
+ */
+const transpiled = new Map();
+
 async function loadTypeScript(url) {
+  if (!transpiled.has(url)) transpiled.set(url, transpile(url));
+  return {format: 'module', source: await transpiled.get(url), shortCircuit: true};
+}
+
+async function transpile(url) {
   const {readFile} = await import('node:fs/promises');
   const {default: ts} = await import('typescript');
   const source = await readFile(new URL(url), 'utf8');
@@ -56,6 +67,5 @@ async function loadTypeScript(url) {
     compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false},
   });
   // A bundler imports JSON as a module; Node wants the import attribute (src/lib/adminTools imports its data so).
-  const withJson = outputText.replace(/(from\s+'[^']+\.json')(;)/g, "$1 with {type: 'json'}$2");
-  return {format: 'module', source: withJson, shortCircuit: true};
+  return outputText.replace(/(from\s+'[^']+\.json')(;)/g, "$1 with {type: 'json'}$2");
 }
