@@ -16,15 +16,21 @@ const QUESTIONS = 23;
 const SOURCE_URL = /^https:\/\/github\.com\/lightdash\/(lightdash|helm-charts)\/(issues|pull)\/\d+$/;
 const RELEASE = /^\d+\.\d+\.\d+$/;
 
-export interface Question {
-  readonly n: number;
-  readonly query: string;
-  readonly source: string;
+/** A section that answers a question: the page, its heading id and the terms the answer cannot do without. */
+export interface Answer {
   readonly page: string;
   readonly section: string;
   readonly terms: readonly string[];
   /** The first release with a feature that 0.1410 lacks; the section must name it. */
   readonly since?: string;
+}
+
+export interface Question extends Answer {
+  readonly n: number;
+  readonly query: string;
+  readonly source: string;
+  /** Other sections that answer it too, such as the page a search for the question lands on. */
+  readonly also?: readonly Answer[];
 }
 
 /** The text of the section `{#id}`: its heading down to the next heading of the same or a higher level. */
@@ -34,7 +40,7 @@ export function sectionText(source: string, id: string): string | undefined {
 }
 
 /** What is wrong with one question's answer on one page's source (empty when the section still answers it). */
-export function answerProblems(source: string, question: Question): string[] {
+export function answerProblems(source: string, question: Answer): string[] {
   const text = sectionText(source, question.section);
   if (text === undefined) return [`no heading {#${question.section}}`];
   // Prose wraps at any space, so a term may span lines in the source.
@@ -64,6 +70,9 @@ export function fixtureProblems(questions: readonly Question[]): string[] {
     if (!/\.mdx?$/.test(q.page)) problems.push(`${at}: page ${q.page} is not a docs file`);
     if (!Array.isArray(q.terms) || q.terms.length < 3) problems.push(`${at}: fewer than 3 terms`);
     if (q.since !== undefined && !RELEASE.test(q.since)) problems.push(`${at}: since "${q.since}" is not a release`);
+    for (const a of q.also ?? []) {
+      if (!/\.mdx?$/.test(a.page) || !a.section || !a.terms?.length) problems.push(`${at}: incomplete also entry`);
+    }
   }
   return problems;
 }
@@ -80,10 +89,13 @@ describe('unanswered-questions fixture', () => {
 });
 
 describe.each(versions)('answers in docs version $name', ({dir}) => {
-  it.each(questions.map((q) => [`${q.n}. ${q.query} → ${q.page}#${q.section}`, q] as const))('%s', (_, question) => {
-    const file = path.join(dir, question.page);
-    expect(fs.existsSync(file), `${question.page} is missing`).toBe(true);
-    const problems = answerProblems(fs.readFileSync(file, 'utf8'), question);
+  const answers = questions.flatMap((q) =>
+    [q, ...(q.also ?? [])].map((a) => [`${q.n}. ${q.query} → ${a.page}#${a.section}`, a] as const),
+  );
+  it.each(answers)('%s', (_, answer) => {
+    const file = path.join(dir, answer.page);
+    expect(fs.existsSync(file), `${answer.page} is missing`).toBe(true);
+    const problems = answerProblems(fs.readFileSync(file, 'utf8'), answer);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });
@@ -137,5 +149,8 @@ describe('unanswered-questions checkers', () => {
     expect(fixtureProblems([...all.slice(1), {...all[0], source: 'https://example.com/1'}])).toHaveLength(1);
     expect(fixtureProblems([...all.slice(1), {...all[0], terms: ['a']}])).toHaveLength(1);
     expect(fixtureProblems([...all.slice(1), {...all[0], since: 'soon'}])).toHaveLength(1);
+    expect(
+      fixtureProblems([...all.slice(1), {...all[0], also: [{page: 'b.mdx', section: '', terms: []}]}]),
+    ).toHaveLength(1);
   });
 });
