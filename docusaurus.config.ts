@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import versions from './versions.json';
 import searchContextByPaths from './src/searchContexts.json';
 import remarkDiagrams from './plugins/remark-diagrams';
+import remarkEnvVarAnchors from './plugins/env-var-anchors';
 import remarkWarehouseSql from './plugins/warehouse-sql/remark';
 import {ssrTemplate} from './ssrTemplate';
 import {codeThemeDark, codeThemeLight} from './src/lib/prism/themes';
@@ -67,7 +68,8 @@ const config: Config = {
           showLastUpdateTime: true,
           // ```mermaid blocks become the SVGs of `npm run diagrams` (diagrams/); no diagram code reaches readers.
           // ```sql warehouses="…" blocks become one <WarehouseSql> group per example (plugins/warehouse-sql).
-          beforeDefaultRemarkPlugins: [remarkDiagrams, remarkWarehouseSql],
+          // Rows of the environment variables reference get their variable's name as id (plugins/env-var-anchors).
+          beforeDefaultRemarkPlugins: [remarkDiagrams, remarkWarehouseSql, remarkEnvVarAnchors],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

@@ -3,7 +3,11 @@
 // next to a default Docusaurus classic build of our docs and docusaurus-theme-openapi-docs rendering our
 // contract, with the ratio ours/peer. Not part of `npm test`: it takes about 30 minutes on 2 cores.
 //
-//   npm run bench -- [--json bench.json] [--only build,bytes,lighthouse,search,bundle,peers] [--runs N] [--port P] [--fresh]
+//   npm run bench -- [--json bench.json] [--only build,bytes,lighthouse,search,bundle,search-quality,peers] [--runs N] [--port P] [--fresh]
+//
+// `search-quality` (only when named in --only, since every run reads the held-out questions): top-1, top-5,
+// MRR and empty results on the held-out half of the real-questions corpus, for ours, the search plugin's
+// default order and Pagefind's defaults over build/ (scripts/bench/search-quality.mjs). About a minute.
 //
 // Progress goes to stderr, the table (Markdown) to stdout, the same figures as JSON to --json. `bundle`
 // writes what the first-load chunks are made of to bench-results/main-bundle.md (committed).
@@ -21,6 +25,7 @@ import {LIGHTHOUSE_VERSION, measureLighthouse} from './bench/lighthouse.mjs';
 import {GUIDE_PAGE, REFERENCE_PAGE, SAMPLE_OPERATION, operationSegment, preparePeer} from './bench/peers.mjs';
 import {BenchError, WORK_ROOT, cleanupAll, installSignalHandlers, interruptedBy, log, run} from './bench/process.mjs';
 import {measureSearch} from './bench/search.mjs';
+import {formatSearchQuality, measureSearchQuality} from './bench/search-quality.mjs';
 import {serveBuild} from './bench/server.mjs';
 import {buildRows, formatTable, PEERS} from './bench/table.mjs';
 import {ensureTool} from './bench/tools.mjs';
@@ -28,10 +33,12 @@ import {addSyntheticCopies, commitAll, copySite} from './bench/workspace.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEASUREMENTS = ['build', 'bytes', 'lighthouse', 'search', 'bundle'];
+/** Measured only when named in --only: each run reads the held-out questions (tests/search/corpus.ts). */
+const ON_REQUEST = ['search-quality'];
 /** Where `--only bundle` writes its table; committed, so a change's effect on the main bundle shows in review. */
 const BUNDLE_REPORT = path.join(siteDir, 'bench-results/main-bundle.md');
 const USAGE =
-  'Usage: npm run bench -- [--json <file>] [--only build,bytes,lighthouse,search,bundle,peers] [--runs N] [--port P] [--fresh]';
+  'Usage: npm run bench -- [--json <file>] [--only build,bytes,lighthouse,search,bundle,search-quality,peers] [--runs N] [--port P] [--fresh]';
 
 /** Command line → {json, measurements, withPeers, runs, port, fresh}; throws BenchError on bad input. */
 export function parseOptions(argv) {
@@ -53,7 +60,7 @@ export function parseOptions(argv) {
   }
   if (values.help) return {help: true};
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...MEASUREMENTS, 'peers'];
-  const unknown = only.filter((s) => ![...MEASUREMENTS, 'peers'].includes(s));
+  const unknown = only.filter((s) => ![...MEASUREMENTS, ...ON_REQUEST, 'peers'].includes(s));
   if (unknown.length) throw new BenchError(`Unknown --only part: ${unknown.join(', ')}.\n${USAGE}`);
   const runs = Number(values.runs);
   const port = Number(values.port);
@@ -61,7 +68,7 @@ export function parseOptions(argv) {
     throw new BenchError(`--runs must be 1–20, got ${values.runs}.`);
   if (!Number.isInteger(port) || port < 1024 || port > 65000)
     throw new BenchError(`--port must be 1024–65000, got ${values.port}.`);
-  const measurements = only.filter((s) => MEASUREMENTS.includes(s));
+  const measurements = only.filter((s) => MEASUREMENTS.includes(s) || ON_REQUEST.includes(s));
   return {
     json: values.json ? path.resolve(values.json) : null,
     // `--only peers` alone means every measurement, with the peers.
@@ -152,7 +159,7 @@ function lighthouseMisses(results) {
 async function main(options) {
   const started = Date.now();
   const loadBefore = os.loadavg();
-  const served = options.measurements.some((m) => m !== 'build' && m !== 'bundle');
+  const served = options.measurements.some((m) => m !== 'build' && m !== 'bundle' && !ON_REQUEST.includes(m));
   if (served) await chromiumSettings();
   // Fail before any long step if a tool cannot be installed.
   if (options.measurements.includes('lighthouse')) await ensureTool('lighthouse', LIGHTHOUSE_VERSION);
@@ -205,8 +212,13 @@ async function main(options) {
     }
   }
 
+  // Reads the worktree's build/ (the tests' search does), even when `build` measured a copy.
+  const searchQuality = options.measurements.includes('search-quality') ? await measureSearchQuality(siteDir) : null;
+
   const rows = buildRows(results);
-  const table = formatTable(rows);
+  const table = [rows.length ? formatTable(rows) : '', searchQuality && formatSearchQuality(searchQuality)]
+    .filter(Boolean)
+    .join('\n\n');
   const report = {
     meta: {
       date: new Date().toISOString(),
@@ -224,6 +236,7 @@ async function main(options) {
       peers: peerInfo,
     },
     results,
+    searchQuality,
     lighthouseMisses: lighthouseMisses(results),
     rows,
   };

@@ -177,7 +177,13 @@ export const informationArchitecture: Item[] = [
       category(
         'Admin',
         index('/references/admin', 'Roles, groups, user attributes and usage analytics for administrators.'),
-        ['references/roles', 'references/groups', 'references/user-attributes', 'references/usage-analytics'],
+        [
+          'references/roles',
+          'references/who-can-do-what',
+          'references/groups',
+          'references/user-attributes',
+          'references/usage-analytics',
+        ],
       ),
       category('User', index('/references/user', 'Settings that belong to your own account.'), [
         'references/personal_tokens',
@@ -195,6 +201,7 @@ export const informationArchitecture: Item[] = [
     'self-host/lightdash-cloud-vs-self-hosted',
     category('Customize deployment', undefined, [
       'self-host/customize-deployment/environment-variables',
+      'self-host/customize-deployment/configuration-builder',
       'self-host/customize-deployment/recommended-resources',
       'self-host/customize-deployment/secure-lightdash-with-https',
       'self-host/customize-deployment/configure-lightdash-to-use-an-external-database',

@@ -11,6 +11,7 @@ import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {registerAdminTools} from './admin-tools.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
@@ -32,6 +33,7 @@ const INSTRUCTIONS =
   `one as Markdown, list_api_operations and get_api_operation for the REST API. Released docs (version ${RELEASED_VERSION}) ` +
   'are at /..., the upcoming version at /next/...; search_docs and get_page take a `version` ' +
   `("${RELEASED_VERSION}", the default, or "next") and say which version answered. ` +
+  'build_self_host_config writes a self-hosted configuration and check_permission says which role may do what. ' +
   'If a page is wrong or out of date, report it with submit_feedback.';
 
 /** `version` argument → the search's version key, and the name an answer gives it. */
@@ -236,6 +238,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
   );
 
   registerValidateYaml(server, {linkBase});
+  registerAdminTools(server, {linkBase, releasedVersion: RELEASED_VERSION});
 
   return server;
 }

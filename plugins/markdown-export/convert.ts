@@ -9,6 +9,9 @@ import type {Nodes, Root, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AVAILABILITY, type AvailabilityKey} from '../../src/components/Availability/availability';
+import {ROLES_PAGE_TABLES, rolesTableMarkdown, type RolesTableName} from '../../src/lib/adminTools/rolesTables';
+import {permissionsMarkdown} from '../../src/lib/adminTools/permissions';
+import {needsMarkdown} from '../../src/lib/adminTools/selfHostConfig';
 import {variantLabel} from '../warehouse-sql/markdown';
 import {sqlRole} from '../warehouse-sql/warehouses';
 import {mapLines} from './fences';
@@ -236,6 +239,12 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
       return details(src, node);
     case 'Availability':
       return availability(node);
+    case 'RolesTable':
+      return rolesTable(node);
+    case 'PermissionExplorer':
+      return permissionsMarkdown();
+    case 'SelfHostBuilder':
+      return needsMarkdown();
   }
   const html = htmlElement(src, node);
   if (html !== undefined) return html;
@@ -248,6 +257,14 @@ function jsxBlock(src: Source, node: MdxJsxFlowElement): string {
     )
     .join('\n');
   return [list, blocks(src, node.children)].filter(Boolean).join('\n\n');
+}
+
+/** A permission table of the roles page, from the same data as the component (src/lib/adminTools/rolesTables.ts). */
+function rolesTable(node: MdxJsxFlowElement): string {
+  const name = attribute(node, 'table');
+  if (!name || !(name in ROLES_PAGE_TABLES))
+    throw new Error(`<RolesTable table="${name}"> names no table of rolesTables.ts`);
+  return rolesTableMarkdown(name as RolesTableName);
 }
 
 /** The availability note, as the page shows it: a quoted line with its label. */

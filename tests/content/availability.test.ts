@@ -75,3 +75,23 @@ describe.each(docDirs)('availability notes in %s', (dir) => {
     expect(others).toEqual([]);
   });
 });
+
+/**
+ * The groups note and the table under it (issue 51): the note once said "Lightdash Cloud" while the table named only
+ * the Pro and Enterprise plans. The Cloud plans the note names must be the ones the table's Cloud row names.
+ */
+const PLANS = /\b(Starter|Pro|Enterprise|Team|Free|Growth)\b/g;
+const plansIn = (text: string) => [...new Set([...text.matchAll(PLANS)].map((m) => m[1]))].sort();
+
+describe.each(docDirs)('the groups note agrees with its table in %s', (dir) => {
+  it('names the same Cloud plans and the same self-hosted switch', () => {
+    const body = readFileSync(path.join(root, dir, 'references/groups.mdx'), 'utf8');
+    const cloudRow = body.split('\n').find((line) => /^\|\s*Lightdash Cloud\s*\|/.test(line));
+    const selfHostedRow = body.split('\n').find((line) => /^\|\s*Self-hosted\s*\|/.test(line));
+    expect(cloudRow, 'a "| Lightdash Cloud |" row in the table').toBeDefined();
+    expect(plansIn(cloudRow ?? '').length).toBeGreaterThan(0);
+    expect(plansIn(AVAILABILITY.groups)).toEqual(plansIn(cloudRow ?? ''));
+    expect(selfHostedRow).toContain('GROUPS_ENABLED=true');
+    expect(AVAILABILITY.groups).toContain('GROUPS_ENABLED=true');
+  });
+});

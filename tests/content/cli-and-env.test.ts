@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import cli from '../fixtures/lightdash-cli.json';
-import {codeBlocks, listMdx, readPage} from './mdx';
+import {codeBlocks, documentedVariables, listMdx, readPage} from './mdx';
 
 const root = path.resolve(__dirname, '../..');
 const docDirs = [path.join(root, 'docs'), path.join(root, 'versioned_docs/version-0.1410')];
@@ -83,6 +83,8 @@ const NOT_SERVER_VARIABLES = new Set([
   'LIGHTDASH_URL',
   'LIGHTDASH_PROJECT',
   'LIGHTDASH_PROXY_AUTHORIZATION',
+  // The shell variable the login examples read a personal access token into (never typed on the command line).
+  'LIGHTDASH_PAT',
 ]);
 
 function envNames(file: string): Set<string> {
@@ -93,13 +95,6 @@ function envNames(file: string): Set<string> {
     .filter((b) => ['bash', 'sh', 'shell', 'env', 'dotenv', 'yaml', 'yml', 'ini', 'text'].includes(b.lang))
     .map((b) => b.code);
   for (const text of [...inline, ...blocks]) for (const m of text.matchAll(ENV_NAME)) names.add(m[0]);
-  return names;
-}
-
-/** Variables a reference page documents: the first cell of its table rows, such as "| `SITE_URL` | … |". */
-export function documentedVariables(body: string): Set<string> {
-  const names = new Set<string>();
-  for (const m of body.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)) names.add(m[1]);
   return names;
 }
 

@@ -73,6 +73,13 @@ export function listMdx(dir: string): string[] {
   });
 }
 
+/** Variables a reference page documents: the first cell of its table rows, such as "| `SITE_URL` | … |". */
+export function documentedVariables(body: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of body.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)) names.add(m[1]);
+  return names;
+}
+
 export interface Heading {
   readonly level: number;
   readonly text: string;

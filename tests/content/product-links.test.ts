@@ -39,6 +39,22 @@ describe('product links: each lands on its page and section (sources)', () => {
   });
 });
 
+/**
+ * A link of a later version names the page of the reader's own version. Those that land on a released page must
+ * land in the Next copy of that page too (issue 51): Next is what the versions that print them document.
+ */
+describe('product links of later versions: the Next copy of the page has the section too', () => {
+  const released = links.filter((l) => l.later && l.page && !l.page.startsWith('/next/') && urlParts(l.url).hash);
+  it('there are such links', () => {
+    expect(released.length).toBeGreaterThan(0);
+  });
+  it.each(released.map((l) => [l.url, l]))('%s', (_url, link) => {
+    const {path: urlPath, hash} = urlParts(link.url);
+    const next = {...link, url: `https://docs.lightdash.com/next${urlPath}#${hash}`, page: `/next${link.page}`};
+    expect(checkInSources(next, redirects, generatedRoutes)).toEqual([]);
+  });
+});
+
 describe('product links: the checker can fail', () => {
   it('finds ids of headings and anchors and the section each lies in', () => {
     const body = [

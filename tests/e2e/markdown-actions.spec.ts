@@ -435,3 +435,115 @@ test('the server’s HTML reserves the row: the title is where it is once the pa
   await hydrated(page);
   expect(await measure(page)).toEqual(before);
 });
+
+/**
+ * Without scripts (issue 51) the menu is a native disclosure in the server's HTML: it opens with a click or from the
+ * keyboard, and holds View as Markdown and the two chat links, so readers and crawlers without JavaScript still
+ * reach the page's Markdown and can start a chat about it.
+ */
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  const disclosure = (page: Page) => actions(page).locator('details');
+  const summary = (page: Page) => disclosure(page).locator('summary');
+  const link = (page: Page, name: string) => disclosure(page).getByRole('link', {name, exact: true});
+
+  for (const [url, markdown] of PAGES) {
+    test(`${url}: the disclosure opens on a click and offers ${markdown} and the chats`, async ({page}) => {
+      await page.goto(url);
+      await expect(summary(page)).toHaveAccessibleName(MENU_NAME);
+      await expect(link(page, 'View as Markdown')).toBeHidden();
+      await summary(page).click();
+      await expect(disclosure(page)).toHaveAttribute('open', '');
+      await expect(link(page, 'View as Markdown')).toBeVisible();
+      await expect(link(page, 'View as Markdown')).toHaveAttribute('href', markdown);
+      for (const [assistant, newChat] of CHATS) {
+        const chat = link(page, `Open in ${assistant} (opens in a new tab)`);
+        await expect(chat).toBeVisible();
+        await expect(chat).toHaveAttribute('target', '_blank');
+        await expect(chat).toHaveAttribute('rel', /(^| )noopener( |$)/);
+        const href = new URL((await chat.getAttribute('href')) ?? '');
+        expect(href.origin + href.pathname).toBe(newChat);
+        expect(href.searchParams.get('q') ?? '').toContain(` ${SITE_URL}${markdown} `);
+      }
+      await Promise.all([page.waitForURL(new RegExp(`${escape(markdown)}$`)), link(page, 'View as Markdown').click()]);
+      await expect(page.locator('body')).toContainText('# ');
+    });
+  }
+
+  test('keyboard: Tab reaches the disclosure, Enter opens it, Tab walks its links, Enter on the summary closes it', async ({
+    page,
+  }) => {
+    await page.goto('/guides/pinning');
+    // Tab order inside the group: Copy page, then the disclosure (the route to Copy page is the hydrated test's).
+    await copyButton(page).focus();
+    await page.keyboard.press('Tab');
+    await expect(summary(page)).toBeFocused();
+    expect(await summary(page).evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(disclosure(page)).toHaveAttribute('open', '');
+    for (const name of [
+      'View as Markdown',
+      'Open in ChatGPT (opens in a new tab)',
+      'Open in Claude (opens in a new tab)',
+    ]) {
+      await page.keyboard.press('Tab');
+      await expect(link(page, name)).toBeFocused();
+    }
+    await summary(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(disclosure(page)).not.toHaveAttribute('open', '');
+  });
+
+  // axe is a script: these pages run scripts but never get the site's own, so they stay as the server sent them.
+  test.describe('axe', () => {
+    test.use({javaScriptEnabled: true});
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`axe WCAG 2.1 A/AA on the open disclosure as the server sends it, ${scheme} mode`, async ({page}) => {
+        await page.route(/\/assets\/js\//, (route) => route.abort());
+        await page.emulateMedia({colorScheme: scheme});
+        await page.goto('/guides/pinning');
+        await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await summary(page).click();
+        await link(page, 'View as Markdown').focus();
+        expect(await axeViolations(page, {include: '[aria-label="This page as Markdown"]'})).toEqual([]);
+      });
+    }
+  });
+
+  test('every docs page of the build offers its Markdown view and the chat links in the HTML a script-less reader gets', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    // Each docs page (a page with the docs' Markdown body) of the sitemap, both versions; API reference pages and
+    // category index pages carry no menu. Only the HTML is needed: images, fonts and styles are not fetched.
+    await page.route(/\.(png|jpe?g|svg|webp|woff2?|css)(\?|$)/, (route) => route.abort());
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+    const missing: string[] = [];
+    let docs = 0;
+    for (const url of urls) {
+      if (url.startsWith('/api/')) continue;
+      await page.goto(url, {waitUntil: 'domcontentloaded'});
+      if ((await page.locator('.theme-doc-markdown').count()) === 0) continue;
+      docs++;
+      const markdown = url.endsWith('/') ? `${url}index.md` : `${url}.md`;
+      const hrefs = await disclosure(page)
+        .locator('a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const chats = hrefs.filter((h) => CHATS.some(([, newChat]) => h.startsWith(newChat)));
+      if (
+        hrefs[0] !== markdown ||
+        chats.length !== CHATS.length ||
+        !chats.every((h) => (new URL(h).searchParams.get('q') ?? '').includes(` ${SITE_URL}${markdown} `))
+      ) {
+        missing.push(`${url}: ${JSON.stringify(hrefs)}`);
+      }
+    }
+    // Both versions' docs (234 when this was written): far more than a handful, so an empty sitemap or a selector
+    // that matches nothing fails.
+    expect(docs).toBeGreaterThan(200);
+    expect(missing).toEqual([]);
+  });
+});

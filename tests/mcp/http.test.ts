@@ -81,6 +81,8 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
           'get_api_operation',
           'submit_feedback',
           'validate_yaml',
+          'build_self_host_config',
+          'check_permission',
         ]),
       );
     } finally {

@@ -62,6 +62,8 @@ describe('tools/list', () => {
       get_api_operation: {first: 'operation', required: ['operation']},
       submit_feedback: {first: 'page', required: ['page', 'problem']},
       validate_yaml: {first: 'yaml', required: ['yaml']},
+      build_self_host_config: {first: 'deployment', required: ['deployment']},
+      check_permission: {first: 'role', required: ['role']},
     });
     for (const t of tools) expect(t.description?.length ?? 0).toBeGreaterThan(40);
   });

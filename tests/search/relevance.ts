@@ -60,8 +60,11 @@ export function withoutApiWord(q: string): string {
     .join(' ');
 }
 
-/** Reads and checks the question set; every problem is reported at once, with the entry it is in. */
-export function parseQuestions(text: string, source = 'questions.yaml'): Question[] {
+/**
+ * Reads and checks the question set; every problem is reported at once, with the entry it is in.
+ * `maxWords`: the longest question allowed (the corpus of issue 46 keeps up to 15 of the asker's words).
+ */
+export function parseQuestions(text: string, source = 'questions.yaml', maxWords = MAX_WORDS): Question[] {
   let data: unknown;
   try {
     data = parse(text);
@@ -98,7 +101,7 @@ export function parseQuestions(text: string, source = 'questions.yaml'): Questio
       problems.push(`${where}: a task question must point at a guide or reference page, not the API Reference.`);
     }
     const words = entry.q.trim().split(/\s+/).length;
-    if (words > MAX_WORDS) problems.push(`${where}: ${words} words; readers type at most ${MAX_WORDS}.`);
+    if (words > maxWords) problems.push(`${where}: ${words} words; readers type at most ${maxWords}.`);
     const key = entry.q.trim().toLowerCase();
     if (seen.has(key)) problems.push(`${where}: asked twice.`);
     seen.add(key);

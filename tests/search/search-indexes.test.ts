@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import * as searchIndexes from '../../scripts/search-indexes.mjs';
 import contexts from '../../src/searchContexts.json';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
 interface Doc {
   i: number;
@@ -34,7 +35,7 @@ const {
 
 type Searchable = {search(q: string): {ref: string}[]};
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 const readIndex = (file: string): Sections => JSON.parse(fs.readFileSync(file, 'utf8')) as Sections;
 const pageUrls = (index: Sections) => new Set(index.flatMap((s) => s.documents.map((d) => d.u)));
 
@@ -135,7 +136,8 @@ describe('first stage of an index', () => {
   });
 });
 
-describe.runIf(fs.existsSync(path.join(build, 'search-index.json')))('the built search indexes', () => {
+describe('the built search indexes', () => {
+  requireBuild('search-index.json');
   const folders = versionFolders(build);
 
   it('has a docs version served under a path (Next)', () => {

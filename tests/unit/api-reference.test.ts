@@ -362,7 +362,10 @@ describe('buildApiReference', () => {
   ])('defaultServer(%j) = %s', (doc, expected) => expect(defaultServer(doc as OpenApiDocument)).toBe(expected));
 
   const contractFile = path.join(__dirname, '../../generated/openapi/openapi.json');
-  it.runIf(fs.existsSync(contractFile))('builds every page of the compiled contract', () => {
+  it('builds every page of the compiled contract', () => {
+    if (!fs.existsSync(contractFile)) {
+      throw new Error('This test reads the compiled contract, which is missing: run `npm run contract:build`.');
+    }
     const doc = JSON.parse(fs.readFileSync(contractFile, 'utf8')) as OpenApiDocument;
     const ref = buildApiReference(doc, {basePath: '/api/v1'});
     const permalinks = [

@@ -10,6 +10,7 @@ import {addSyntheticCopies, prefixSlug} from '../../scripts/bench/workspace.mjs'
 import {summariseReport} from '../../scripts/bench/lighthouse.mjs';
 import {toSource} from '../../scripts/bench/peers.mjs';
 import {parseOptions} from '../../scripts/bench.mjs';
+import {aggregate, formatSearchQuality, releasedRoutes} from '../../scripts/bench/search-quality.mjs';
 
 describe('percentiles and ratios', () => {
   it('interpolates between ranks', () => {
@@ -268,6 +269,14 @@ describe('command line', () => {
     expect(parseOptions([]).withPeers).toBe(true);
   });
 
+  it('measures search quality only when asked, since it reads the held-out questions', () => {
+    expect(parseOptions([]).measurements).not.toContain('search-quality');
+    expect(parseOptions(['--only', 'search-quality'])).toMatchObject({
+      measurements: ['search-quality'],
+      withPeers: false,
+    });
+  });
+
   it('rejects bad input with a clear message', () => {
     expect(() => parseOptions(['--only', 'bytes,speed'])).toThrow(/Unknown --only part: speed/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs must be 1–20/);
@@ -279,6 +288,50 @@ describe('command line', () => {
     expect(toSource({ignoreFiles: [/^__e2e/], n: 8, s: "it's"})).toBe(
       '{"ignoreFiles": [/^__e2e/], "n": 8, "s": "it\'s"}',
     );
+  });
+});
+
+describe('search quality figures', () => {
+  const questions = [
+    {q: 'a', page: '/guides/x#part'},
+    {q: 'b', page: '/references/y', also: ['/guides/z']},
+    {q: 'c', page: '/self-host/w'},
+    {q: 'd', page: '/api/v1/'},
+  ];
+
+  it('counts top-1, top-5, MRR (also pages count, anchors and trailing slashes ignored) and empty lists', () => {
+    const figures = aggregate(questions, [
+      ['/guides/x/', '/other'],
+      ['/other', '/a', '/guides/z#h'],
+      [],
+      ['/1', '/2', '/3', '/4', '/5', '/6', '/api/v1'],
+    ]);
+    expect(figures).toMatchObject({n: 4, top1: 0.25, top5: 0.5, empty: 1});
+    expect(figures.mrr).toBeCloseTo((1 + 1 / 3 + 0 + 1 / 7) / 4, 10);
+  });
+
+  it('stops looking after 10 results and needs one list per question', () => {
+    const deep = Array.from({length: 10}, (_, i) => `/p${i}`);
+    expect(aggregate([questions[2]], [[...deep, '/self-host/w']]).mrr).toBe(0);
+    expect(() => aggregate(questions, [[]])).toThrow(/one result list per question/);
+  });
+
+  it('reads the released routes of a sitemap, without the unreleased /next/ version', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-'));
+    fs.writeFileSync(
+      path.join(dir, 'sitemap.xml'),
+      '<urlset><url><loc>https://docs.lightdash.com/</loc></url><url><loc>https://docs.lightdash.com/guides/a</loc></url>' +
+        '<url><loc>https://docs.lightdash.com/next/guides/a</loc></url></urlset>',
+    );
+    expect(releasedRoutes(dir)).toEqual(['/', '/guides/a']);
+    expect(() => releasedRoutes(path.join(dir, 'none'))).toThrow(/npm run build/);
+  });
+
+  it('prints aggregates only, one row per engine', () => {
+    const f = {n: 4, top1: 0.5, top5: 0.75, mrr: 0.6, empty: 1};
+    const table = formatSearchQuality({questions: 4, ours: {home: f, guide: f, page: f}, plugin: f, pagefind: f});
+    expect(table.split('\n').filter((l) => l.startsWith('| ') && !/^\| (Engine|---)/.test(l))).toHaveLength(5);
+    expect(table).toContain('| ours: /search | 50.0 % | 75.0 % | 0.600 | 1 |');
   });
 });
 

@@ -3,8 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {budgetFor, budgetProblem, budgets, STALE_HEADROOM} from '../budgets';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 
 describe('budgetFor', () => {
   it.each([
@@ -36,7 +37,8 @@ describe('budgetProblem', () => {
 });
 
 // npm test builds the production site before vitest runs (scripts/test-all.mjs).
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('search index budgets of the production build', () => {
+describe('search index budgets of the production build', () => {
+  requireBuild();
   const searchIndexes = ['', 'next']
     .flatMap((dir) => fs.readdirSync(path.join(build, dir)).map((name) => path.posix.join(dir, name)))
     .filter((file) => /(^|\/)search-index[^/]*\.json$/.test(file));

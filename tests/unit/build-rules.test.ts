@@ -3,8 +3,9 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config';
 import {routeRows} from '../routes';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 
 describe('build rules', () => {
   it('broken links and anchors fail the build; broken markdown links and duplicate routes warn', () => {
@@ -16,7 +17,8 @@ describe('build rules', () => {
 });
 
 // npm test builds the production site before vitest runs (scripts/test-all.mjs).
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production build', () => {
+describe('the production build', () => {
+  requireBuild();
   const files = (dir: string): string[] =>
     fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
       const full = path.join(dir, e.name);

@@ -12,8 +12,9 @@ import {
 } from '../../scripts/postbuild.mjs';
 import {cacheControlFor, readHeadersFile} from '../../scripts/serve.mjs';
 import {nginxHeaderValue} from '../nginx';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 
 /** The script-src sources of a policy. */
 const scriptSources = (policy: string) =>
@@ -112,7 +113,8 @@ describe('headers file and nginx snippet', () => {
 });
 
 // npm test builds the production site (and runs scripts/postbuild.mjs) before vitest runs.
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production build', () => {
+describe('the production build', () => {
+  requireBuild();
   it('names the hash of every inline script of every page in _headers and nginx.conf', () => {
     const rules = readHeadersFile(build);
     const policy = rules

@@ -9,8 +9,9 @@ import {pageDirective} from '../../plugins/markdown-export/agents';
 import {parse as parseYaml} from 'yaml';
 import {resolveFile} from '../../scripts/serve.mjs';
 import {routeRows} from '../routes';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 const siteUrl = config.url.replace(/\/+$/, '');
 
 /** Docs pages (and category index pages) of both versions, from the project's route list. */
@@ -69,7 +70,8 @@ describe('markdown-export: the leftover check', () => {
 });
 
 // npm test builds the production site before vitest runs (scripts/test-all.mjs).
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('markdown-export: the production build', () => {
+describe('markdown-export: the production build', () => {
+  requireBuild();
   it('has a .md next to every docs page of both versions', () => {
     expect(docRoutes.length).toBeGreaterThan(200);
     const missing = docRoutes.filter((route) => !fs.existsSync(path.join(build, markdownPathFor(route))));

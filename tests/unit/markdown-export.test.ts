@@ -202,6 +202,13 @@ describe('markdown-export: MDX → Markdown', () => {
       '> **Available on** Lightdash Enterprise plan only. Not available on other plans.\n\nText.\n',
     ],
     [
+      'writes a permission table of the roles page from its data (src/lib/adminTools/rolesTables.ts)',
+      '<RolesTable table="space" />\n\nText.\n',
+      '| Action | Full access | Can edit | Can view |\n| :-- | :-: | :-: | :-: |\n| View the space and its content | ✅ | ✅ | ✅ |\n' +
+        '| Add, edit and delete content in the space | ✅ | ✅ | ❌ |\n| Manage access to the space | ✅ | ❌ | ❌ |\n' +
+        "| Edit the space's name and settings | ✅ | ❌ | ❌ |\n\nText.\n",
+    ],
+    [
       'keeps prose, tables and text that only looks like a directive exactly as written',
       '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',
       '| a | b |\n|---|---|\n| `x` | 10:30 and key:value_with_underscores * |\n\nA line\\\nbreak.\n',

@@ -13,8 +13,9 @@ import {
   PRECOMPRESS_MIN_BYTES,
   STEPS,
 } from '../../scripts/postbuild.mjs';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 const precompress = STEPS.find((step: {name: string}) => step.name === 'precompress');
 
 describe('the postbuild steps', () => {
@@ -111,7 +112,8 @@ describe('fresh siblings', () => {
 });
 
 // npm test builds the production site (and runs scripts/postbuild.mjs) before vitest runs.
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('the production build', () => {
+describe('the production build', () => {
+  requireBuild();
   it('has a .gz and a .br next to every text file over 1 KB, each decompressing to the same bytes', () => {
     const eligible = listFiles(build).filter((f: string) => isPrecompressEligible(f, fs.statSync(f).size));
     const problems: string[] = [];

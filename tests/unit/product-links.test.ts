@@ -1,17 +1,17 @@
 // Issue 35, item 5: every docs URL Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) resolves in the
 // production build to the right page (following redirect pages) and to an element with the URL's fragment as id,
 // inside the section the fixture names. tests/content/product-links.test.ts checks the sources without a build.
-import fs from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {checkInBuild, htmlMarks, landInBuild, productLinks} from '../productLinks';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
-const build = path.resolve(__dirname, '../../build');
+const build = BUILD_DIR;
 const links = productLinks();
 
 // npm test builds the production site before vitest runs (scripts/test-all.mjs). After changing a page, an alias or
 // a redirect, run `npm run build` first: this reads what is in build/.
-describe.runIf(fs.existsSync(path.join(build, 'index.html')))('product links in the production build', () => {
+describe('product links in the production build', () => {
+  requireBuild();
   it.each(links.map((l) => [l.url, l]))('%s', (_url, link) => {
     expect(checkInBuild(build, link)).toEqual([]);
   });

@@ -24,7 +24,7 @@ const isTypeScript = (url) =>
 
 export async function resolve(specifier, context, nextResolve) {
   // `./ranking` imported by a TypeScript module means `./ranking.ts`.
-  if (isTypeScript(context.parentURL) && specifier.startsWith('.') && !/\.[cm]?[jt]sx?$/.test(specifier)) {
+  if (isTypeScript(context.parentURL) && specifier.startsWith('.') && !/\.([cm]?[jt]sx?|json)$/.test(specifier)) {
     return nextResolve(`${specifier}.ts`, context);
   }
   // The site's search (src/search) imports the constants by their package path, the plugin's own
@@ -55,5 +55,7 @@ async function loadTypeScript(url) {
     fileName: new URL(url).pathname,
     compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false},
   });
-  return {format: 'module', source: outputText, shortCircuit: true};
+  // A bundler imports JSON as a module; Node wants the import attribute (src/lib/adminTools imports its data so).
+  const withJson = outputText.replace(/(from\s+'[^']+\.json')(;)/g, "$1 with {type: 'json'}$2");
+  return {format: 'module', source: withJson, shortCircuit: true};
 }

@@ -8,7 +8,8 @@
 export const AVAILABILITY = {
   enterprise: 'Lightdash Enterprise plan only. Not available on other plans.',
   'cloud-beta': 'Lightdash Cloud only, in beta. Contact Lightdash to turn it on for your organization.',
-  groups: 'Lightdash Cloud, and self-hosted Lightdash with `GROUPS_ENABLED=true` set on the server.',
+  groups:
+    'Lightdash Cloud Pro and Enterprise plans, and self-hosted Lightdash with `GROUPS_ENABLED=true` set on the server.',
   'history-window':
     'Lightdash Cloud and self-hosted Lightdash. How far back versions go depends on your Cloud plan, or on ' +
     '`LIGHTDASH_CHART_VERSION_HISTORY_DAYS_LIMIT` (default 3 days) when self-hosted.',

@@ -1,6 +1,7 @@
 import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {mcpUrlFor} from '@site/src/lib/docsMcp';
 import {WAREHOUSES, type WarehouseId} from '@site/plugins/warehouse-sql/warehouses';
 import {chooseWarehouse, useWarehouse} from '@site/plugins/warehouse-sql/theme/useWarehouse';
@@ -75,16 +76,59 @@ function menuItemsFor(siteUrl: string, markdownUrl: string, origin: string, ware
   ];
 }
 
+/** The chevron of the menu button, turned over while the menu or the disclosure is open (CSS). */
+const chevron = (
+  <svg className={styles.chevron} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+  </svg>
+);
+
+/**
+ * The menu as the server sends it, for readers and crawlers without scripts (issue 51): a native
+ * disclosure (`<details>`) that opens with a click, Enter or Space and needs no JavaScript, holding the
+ * links that work without it (View as Markdown and the two chats; the chat links name the published site,
+ * which the server knows). Once React has hydrated, the component renders the menu button instead, with
+ * the items that need a script (copying, and the MCP links, which name the site being read). Both have
+ * the same size, so the swap moves nothing.
+ */
+function StaticMenu({siteUrl, markdownUrl}: {readonly siteUrl: string; readonly markdownUrl: string}): ReactNode {
+  return (
+    <details className={styles.disclosure}>
+      <summary className={clsx(styles.action, styles.toggle)}>
+        <span className="visually-hidden">More ways to use this page</span>
+        {chevron}
+      </summary>
+      <ul className={styles.menu}>
+        <li>
+          <a className={styles.item} href={markdownUrl} type="text/markdown">
+            View as Markdown
+          </a>
+        </li>
+        {chatLinks(siteUrl, markdownUrl).map(({assistant, href}) => (
+          <li key={assistant}>
+            <a className={styles.item} href={href} target="_blank" rel="noopener noreferrer">
+              Open in {assistant}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /**
  * One split button above every title (issue 36): "Copy page" (issue 11), and a menu button whose menu
  * holds View as Markdown (issue 11), Open in ChatGPT / Claude (issue 22) and the three ways to connect
  * an editor to the docs MCP server of the site being read. It takes one row on a phone; the menu is an
  * overlay, so opening it moves nothing. Keyboard and screen reader: the WAI-ARIA menu button pattern
  * (menuKeys.ts). The menu is rendered only while open, from the address in the browser, so the server's
- * HTML stays as small as before and never holds a wrong origin.
+ * HTML never holds a wrong origin; before hydration, and without scripts, StaticMenu stands in for it.
  */
 export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
+  // False on the server and during hydration, so the HTML and the first render agree.
+  const isBrowser = useIsBrowser();
   const [status, setStatus] = useState<Status>({busy: false, message: ''});
   const [open, setOpen] = useState(false);
   const chosenWarehouse = useWarehouse();
@@ -216,23 +260,24 @@ export default function PageMarkdownActions({markdownUrl}: Props): ReactNode {
         >
           Copy page
         </button>
-        <button
-          ref={toggleRef}
-          id={toggleId}
-          type="button"
-          className={clsx(styles.action, styles.toggle)}
-          aria-label="More ways to use this page"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => (open ? closeMenu(true) : openMenu(0))}
-          onKeyDown={onToggleKeyDown}
-        >
-          <svg className={styles.chevron} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-          </svg>
-        </button>
-        {open && (
+        {!isBrowser && <StaticMenu siteUrl={siteConfig.url} markdownUrl={markdownUrl} />}
+        {isBrowser && (
+          <button
+            ref={toggleRef}
+            id={toggleId}
+            type="button"
+            className={clsx(styles.action, styles.toggle)}
+            aria-label="More ways to use this page"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            aria-controls={open ? menuId : undefined}
+            onClick={() => (open ? closeMenu(true) : openMenu(0))}
+            onKeyDown={onToggleKeyDown}
+          >
+            {chevron}
+          </button>
+        )}
+        {isBrowser && open && (
           <ul
             ref={menuRef}
             id={menuId}
