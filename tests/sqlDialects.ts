@@ -61,6 +61,22 @@ export const GRAMMAR_GAPS: readonly {warehouse: WarehouseId; statement: RegExp; 
     statement: /^CREATE\s+DATABASE\s+\w+\s+OWNER\s+\w+$/i,
     documented: 'https://www.postgresql.org/docs/current/sql-createdatabase.html',
   },
+  // Per-user query time limits (connect-project#query-timeouts): the parser knows no ALTER ROLE/USER … SET.
+  {
+    warehouse: 'postgres',
+    statement: /^ALTER\s+ROLE\s+\w+\s+SET\s+statement_timeout\s*=\s*'\d+(?:ms|s|min|h)?'$/i,
+    documented: 'https://www.postgresql.org/docs/current/sql-alterrole.html',
+  },
+  {
+    warehouse: 'redshift',
+    statement: /^ALTER\s+USER\s+\w+\s+SET\s+statement_timeout\s+(?:TO|=)\s+\d+$/i,
+    documented: 'https://docs.aws.amazon.com/redshift/latest/dg/r_ALTER_USER.html',
+  },
+  {
+    warehouse: 'snowflake',
+    statement: /^ALTER\s+(?:USER|WAREHOUSE)\s+\w+\s+SET\s+STATEMENT_TIMEOUT_IN_SECONDS\s*=\s*\d+$/i,
+    documented: 'https://docs.snowflake.com/en/sql-reference/parameters#statement-timeout-in-seconds',
+  },
 ];
 
 /** Gaps that let a statement through so far (the test reads it at the end). */

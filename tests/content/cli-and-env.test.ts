@@ -129,13 +129,26 @@ const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
 ]);
 
 /**
+ * Server variables of later releases that a page of the released version may name in prose, to say that 0.1410 does
+ * not read them (the first release that does is given; never a table row, see NOT_IN_VERSION). The frame-ancestors
+ * list came with lightdash/lightdash#13836 (2025-02-27), first in 0.1520.0.
+ */
+const LATER_VARIABLES: Record<string, Readonly<Record<string, string>>> = {
+  'versioned_docs/version-0.1410': {LIGHTDASH_IFRAME_EMBEDDING_DOMAINS: '0.1520.0'},
+};
+
+/**
  * Server variables that the released version does not read, so no page of that version may document them.
  * POSTHOG_API_HOST was split into POSTHOG_FE_API_HOST and POSTHOG_BE_API_HOST in October 2024 (lightdash/lightdash#11943).
  * RUDDERSTACK_ANALYTICS_DISABLED is read by later releases only: 0.1410 turns RudderStack off with an empty
  * RUDDERSTACK_WRITE_KEY (lightdash/lightdash@0b7563df, parseConfig.ts and App.ts).
  */
 const NOT_IN_VERSION: Record<string, readonly string[]> = {
-  'versioned_docs/version-0.1410': ['POSTHOG_API_HOST', 'RUDDERSTACK_ANALYTICS_DISABLED'],
+  'versioned_docs/version-0.1410': [
+    'POSTHOG_API_HOST',
+    'RUDDERSTACK_ANALYTICS_DISABLED',
+    ...Object.keys(LATER_VARIABLES['versioned_docs/version-0.1410'] ?? {}),
+  ],
   docs: ['POSTHOG_API_HOST'],
 };
 
@@ -155,8 +168,9 @@ describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variabl
   it.each(selfHost(dir).map((f) => [path.relative(dir, f)]))(
     '%s names only variables of the reference page',
     (page) => {
+      const later = LATER_VARIABLES[rel] ?? {};
       const missing = [...envNames(path.join(dir, page))].filter(
-        (n) => !reference.has(n) && !NOT_SERVER_VARIABLES.has(n),
+        (n) => !reference.has(n) && !NOT_SERVER_VARIABLES.has(n) && !(n in later),
       );
       expect(missing).toEqual([]);
     },
@@ -180,10 +194,21 @@ describe.each(docDirs.map((d) => [path.relative(root, d)]))('environment variabl
   it.each(elsewhere.map((f) => [path.relative(dir, f)]))(
     '%s names only server variables of the reference page',
     (page) => {
+      const later = LATER_VARIABLES[rel] ?? {};
       const missing = [...envNames(path.join(dir, page))].filter(
-        (n) => areas.has(areaOf(n)) && !reference.has(n) && !NOT_SERVER_VARIABLES_ELSEWHERE.has(n),
+        (n) => areas.has(areaOf(n)) && !reference.has(n) && !NOT_SERVER_VARIABLES_ELSEWHERE.has(n) && !(n in later),
       );
       expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(Object.entries(LATER_VARIABLES[rel] ?? {}))(
+    'names the later variable %s only beside the release that added it (%s)',
+    (name, version) => {
+      const sentences = listMdx(dir)
+        .flatMap((f) => readPage(f).body.split(/(?<=\.)\s+/))
+        .filter((sentence) => sentence.includes(`\`${name}\``));
+      for (const sentence of sentences) expect(sentence).toContain(version);
     },
   );
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
+import {headings} from './mdx';
 
 // Troubleshooting answers to problems users reported in public Lightdash issues (issue 35, item 4). The fixture
 // tests/fixtures/troubleshooting.yaml lists each one; this test holds the pages to it, in both docs versions, so an
@@ -35,43 +36,6 @@ export interface Entry {
   readonly heading: string;
   /** The topic page that links to the section, when it is not the page that holds it. */
   readonly topic?: string;
-}
-
-export interface Heading {
-  readonly level: number;
-  readonly text: string;
-  readonly id: string | undefined;
-  /** Offsets in the source: where the heading line starts, and where its section ends. */
-  readonly start: number;
-  readonly end: number;
-}
-
-/** `##`–`######` headings outside code fences, each with the extent of its section. */
-export function headings(source: string): Heading[] {
-  const found: {level: number; text: string; id: string | undefined; start: number}[] = [];
-  let fence: string | undefined;
-  let offset = 0;
-  for (const line of source.split('\n')) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (!fence || marker.startsWith(fence))) fence = fence ? undefined : marker;
-    else if (!fence) {
-      const m = /^(#{2,6})\s+(.+?)\s*$/.exec(line);
-      if (m) {
-        const id = /\s*\{#([\w-]+)\}$/.exec(m[2]);
-        found.push({
-          level: m[1].length,
-          text: id ? m[2].slice(0, id.index) : m[2],
-          id: id?.[1],
-          start: offset,
-        });
-      }
-    }
-    offset += line.length + 1;
-  }
-  return found.map((h, i) => {
-    const next = found.slice(i + 1).find((o) => o.level <= h.level);
-    return {...h, end: next ? next.start : source.length};
-  });
 }
 
 /** What is wrong with one entry on one page's source (empty when the page answers it as the fixture says). */
