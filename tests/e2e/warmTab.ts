@@ -34,7 +34,10 @@ export const test = base.extend<object, {warmTab: Page}>({
     {scope: 'worker'},
   ],
   // `run`, not `use`: the React hooks lint rule takes a call to `use` in `page` for a hook.
-  page: async ({warmTab, viewport, colorScheme}, run) => {
+  page: async ({warmTab, viewport, colorScheme, javaScriptEnabled, permissions}, run) => {
+    // Options of the context itself cannot change in a kept tab: such a test needs a context of its own.
+    if (javaScriptEnabled === false || (permissions?.length ?? 0) > 0)
+      throw new Error("The warm tab cannot turn JavaScript off or grant permissions: use @playwright/test's test.");
     if (viewport) await warmTab.setViewportSize(viewport);
     await warmTab.emulateMedia({colorScheme: colorScheme ?? 'light'});
     await run(warmTab);
