@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {hydrated} from './helpers';
 
 const contract = JSON.parse(fs.readFileSync(path.join(__dirname, '../../generated/openapi/openapi.json'), 'utf8'));

@@ -4,6 +4,7 @@ import {test, expect} from '@playwright/test';
 import {measureFirstLoad} from './firstLoad';
 import {HTTP_METHODS, operationSlug} from '../../plugins/api-reference/index';
 import {hydrated, openAllDetails} from './helpers';
+import {test as inWarmTab} from './warmTab';
 
 /** The API reference (issue 5), checked against the production build on :3100. */
 
@@ -102,7 +103,8 @@ test('the contract can be downloaded as JSON and YAML from the overview', async 
   }
 });
 
-test.describe('old Redoc deep links land on the operation page', () => {
+// These open pages and read them, so they share one tab per worker (tests/e2e/warmTab.ts).
+inWarmTab.describe('old Redoc deep links land on the operation page', () => {
   for (const [hash, target] of [
     [`#tag/Spaces/operation/CreateSpaceInProject`, opUrl(createSpace)],
     [`#operation/CreateSpaceInProject`, opUrl(createSpace)],
@@ -111,7 +113,7 @@ test.describe('old Redoc deep links land on the operation page', () => {
     [`#tag/Catalog/operation/listCatalogMetrics`, opUrl(listCatalogMetrics)],
     [`#tag/Roles%20%26%20Permissions`, '/api/v1/roles-permissions'],
   ]) {
-    test(hash, async ({page}) => {
+    inWarmTab(hash, async ({page}) => {
       await page.goto(`/api/v1/${hash}`);
       await expect(page).toHaveURL(new RegExp(`${target}$`));
       await expect(page.getByRole('heading', {level: 1})).toBeVisible();
@@ -171,10 +173,10 @@ test('the crawl checks every API page: all are in the sitemap it visits', () => 
   expect(allApiUrls.length).toBeGreaterThan(500);
 });
 
-test.describe('no sideways scrolling on a 375 px phone', () => {
-  test.use({viewport: {width: 375, height: 800}});
+inWarmTab.describe('no sideways scrolling on a 375 px phone', () => {
+  inWarmTab.use({viewport: {width: 375, height: 800}});
   for (const url of SAMPLE_PAGES) {
-    test(url, async ({page}) => {
+    inWarmTab(url, async ({page}) => {
       await page.goto(url);
       await hydrated(page);
       await openAllDetails(page);

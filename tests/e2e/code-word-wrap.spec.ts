@@ -1,4 +1,5 @@
-import {test, expect, type Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {hydrated, watchPage} from './helpers';
 
 // src/lib/codeWordWrap.ts: a code block offers "Toggle word wrap" exactly when its lines run past its

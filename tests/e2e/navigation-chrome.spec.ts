@@ -1,4 +1,4 @@
-import {test, expect} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {hydrated, watchPage} from './helpers';
 
 test('home page: what Lightdash is and tiles into every section', async ({page}) => {

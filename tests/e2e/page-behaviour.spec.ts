@@ -1,7 +1,11 @@
 import {test, expect} from '@playwright/test';
 import {hydrated, routeChunk} from './helpers';
+import {test as inWarmTab} from './warmTab';
 
-test('a route change scrolls to the top when the link has no hash', async ({page}) => {
+// The first three open pages and read them, so they share one tab per worker (tests/e2e/warmTab.ts); the
+// prefetch tests below set up the connection with an init script, so they keep a context of their own.
+
+inWarmTab('a route change scrolls to the top when the link has no hash', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 600});
   await page.goto('/');
   await hydrated(page);
@@ -12,7 +16,7 @@ test('a route change scrolls to the top when the link has no hash', async ({page
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('a route change scrolls to the hash target', async ({page}) => {
+inWarmTab('a route change scrolls to the hash target', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 600});
   await page.goto('/');
   await hydrated(page);
@@ -22,7 +26,7 @@ test('a route change scrolls to the hash target', async ({page}) => {
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
-test('the table of contents lists exactly the h2 and h3 headings', async ({page}) => {
+inWarmTab('the table of contents lists exactly the h2 and h3 headings', async ({page}) => {
   await page.goto('/references/chart-types');
   await hydrated(page);
   const headingIds = await page.locator('article :is(h2, h3)[id]').evaluateAll((hs) => hs.map((h) => h.id));

@@ -1,4 +1,4 @@
-import {test, expect} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {productLinks, urlParts} from '../productLinks';
 import {hydrated} from './helpers';
 

@@ -1,4 +1,4 @@
-import {test, expect} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {oldRedirects, routeRows} from '../routes';
 import {hydrated} from './helpers';
 
@@ -35,7 +35,8 @@ test.describe('old URLs redirect client-side to their new page', () => {
     ['/next/references/content-as-code', /\/next\/references\/dashboards-as-code$/],
   ];
   // Eight cases a test, one after the other in the same tab: each is still a fresh navigation to the old
-  // URL, and a new tab for each cost a browser process and a cold start, more than the check itself.
+  // URL, and a new tab for each cost a browser process and a cold start, more than the check itself. The
+  // page tests of this file share one tab per worker (tests/e2e/warmTab.ts) for the same reason.
   const CASES_PER_TEST = 8;
   for (let first = 0; first < cases.length; first += CASES_PER_TEST) {
     const chunk = cases.slice(first, first + CASES_PER_TEST);

@@ -1,4 +1,5 @@
-import {test, expect, type Page} from '@playwright/test';
+import {test as isolated, type Page} from '@playwright/test';
+import {test, expect} from './warmTab';
 import {MAX_QUERY_LENGTH} from '../../src/search/searchIndex';
 import {hydrated, watchPage} from './helpers';
 
@@ -6,6 +7,10 @@ import {hydrated, watchPage} from './helpers';
  * Search (issue 3) in the production build: the box, its results, the search page, and hostile input.
  * The plugin's CSS-module class names are hashed, so elements are found by role and by the stable
  * prefix of their class (`hitPath_…`).
+ *
+ * Most tests open pages and read or type into them, so they share one tab per worker (`test`, from
+ * tests/e2e/warmTab.ts). The ones that change what the network answers (route handlers, throttling) keep a
+ * browser context of their own (`isolated`).
  */
 
 const box = (page: Page) => page.locator('input.navbar__search-input');
@@ -44,7 +49,7 @@ test('Ctrl+K focuses the search box, and the box shows that shortcut', async ({p
   await expect(box(page)).toBeFocused();
 });
 
-test('a reader who tabs on while the index loads keeps focus where they put it', async ({page}) => {
+isolated('a reader who tabs on while the index loads keeps focus where they put it', async ({page}) => {
   await page.route('**/search-index*.json*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -132,7 +137,7 @@ for (const [name, slow] of [
   ["on a phone's network and CPU (Lighthouse's mobile profile)", true],
   ['on a fast network', false],
 ] as const) {
-  test(`text typed while the page and search still load stays and gets suggestions, ${name}`, async ({page}) => {
+  isolated(`text typed while the page and search still load stays and gets suggestions, ${name}`, async ({page}) => {
     if (slow) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.emulateNetworkConditions', {
@@ -299,8 +304,8 @@ for (const [name, value] of Object.entries(HOSTILE)) {
   });
 }
 
-test.describe('a missing or damaged index', () => {
-  test('/search without a query leaves the index alone, and says so once the reader types', async ({page}) => {
+isolated.describe('a missing or damaged index', () => {
+  isolated('/search without a query leaves the index alone, and says so once the reader types', async ({page}) => {
     await page.route('**/search-index*.json*', (route) => route.fulfill({status: 200, body: '{"documents": ['}));
     await page.goto('/search');
     await hydrated(page);
@@ -316,7 +321,7 @@ test.describe('a missing or damaged index', () => {
     ['damaged (not JSON)', '{"documents": [', 200],
     ['the wrong shape', '{"hello": "world"}', 200],
   ] as const) {
-    test(`${name}: the box and the page say so, and the page still works`, async ({page}) => {
+    isolated(`${name}: the box and the page say so, and the page still works`, async ({page}) => {
       await page.route('**/search-index*.json*', (route) => route.fulfill({status, body}));
       await page.goto('/guides/pinning');
       await hydrated(page);
@@ -331,19 +336,22 @@ test.describe('a missing or damaged index', () => {
     });
   }
 
-  test('first stage loads, the whole index fails: suggestions still come, and the reader is told', async ({page}) => {
-    // The first stage (titles, headings, keywords) is served; the whole index, asked for after it, fails.
-    await page.route(/\/search-index[^/]*\.json/, (route) =>
-      /\.stage1\.json/.test(route.request().url())
-        ? route.continue()
-        : route.fulfill({status: 500, body: 'Internal error'}),
-    );
-    await searchFor(page, '/guides/pinning', 'version history');
-    await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
-    await expect(page.getByRole('alert').filter({hasText: 'Search is limited'})).toContainText(
-      'titles and headings only',
-    );
-    await suggestions(page).first().click();
-    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-  });
+  isolated(
+    'first stage loads, the whole index fails: suggestions still come, and the reader is told',
+    async ({page}) => {
+      // The first stage (titles, headings, keywords) is served; the whole index, asked for after it, fails.
+      await page.route(/\/search-index[^/]*\.json/, (route) =>
+        /\.stage1\.json/.test(route.request().url())
+          ? route.continue()
+          : route.fulfill({status: 500, body: 'Internal error'}),
+      );
+      await searchFor(page, '/guides/pinning', 'version history');
+      await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+      await expect(page.getByRole('alert').filter({hasText: 'Search is limited'})).toContainText(
+        'titles and headings only',
+      );
+      await suggestions(page).first().click();
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    },
+  );
 });
