@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
+import {negotiateMarkdown} from './markdown-negotiation.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -177,10 +178,17 @@ function sendText(req, res, status, text, headers = {}) {
 export const MCP_PATH = '/mcp';
 
 /**
+ * How long an idle keep-alive connection stays open. Node's 5 s is shorter than a busy client's pause: a crawler
+ * whose event loop is busy for a few seconds (afdocs between two checks) finds its sockets closed under it and
+ * gets "other side closed". 15 s, under headersTimeout as Node asks (nginx keeps them 75 s).
+ */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
  * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
  * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
  */
-const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000};
+const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: KEEP_ALIVE_MS};
 const TIMEOUT_CHECK_MS = 2_000;
 
 /**
@@ -237,13 +245,19 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     }
     const urlPath = target.decoded;
     let file = withAxe && urlPath === AXE_PATH ? axeFile : resolveFile(dir, target.encoded);
+    // A page asked for as Markdown answers with its twin (issue 48); its answers then vary with Accept.
+    const negotiated = negotiateMarkdown(dir, file, req.headers.accept);
+    file = negotiated.file;
     let status = 200;
     if (!file) {
       file = path.join(dir, '404.html');
       status = 404;
     }
     const ext = path.extname(file);
-    const headers = {'Content-Type': TYPES[ext] ?? 'application/octet-stream', Vary: 'Accept-Encoding'};
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      Vary: negotiated.vary ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
+    };
     for (const rule of headerRules) {
       if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
     }
