@@ -11,6 +11,8 @@ import {isNextPath, readPage} from './pages.mjs';
 import {DEFAULT_SITE_URL, DocsError} from './source.mjs';
 import {DocsSearch} from './search/search.mjs';
 import {registerValidateYaml} from './validate-yaml.mjs';
+import {registerPageResources} from './resources.mjs';
+import {registerPrompts} from './prompts.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
@@ -99,14 +101,13 @@ export function createDocsContext(source, {siteUrl = DEFAULT_SITE_URL, feedback}
  * @param options siteUrl and feedback as for createDocsContext, or a `context` from it to share
  */
 export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, context} = {}) {
-  const {
-    linkBase,
-    knownSites,
-    search,
-    api,
-    feedback: feedbackSink,
-  } = context ?? createDocsContext(source, {siteUrl, feedback});
-  const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+  const shared = context ?? createDocsContext(source, {siteUrl, feedback});
+  const {linkBase, knownSites, search, api, feedback: feedbackSink} = shared;
+  // logging: clients may set a level (logging/setLevel); the server sends no log it would filter.
+  const server = new McpServer(
+    {name: SERVER_NAME, version: SERVER_VERSION},
+    {instructions: INSTRUCTIONS, capabilities: {logging: {}}},
+  );
 
   server.registerTool(
     'search_docs',
@@ -142,7 +143,7 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
       description:
         'The Markdown of one docs page, by path (/guides/how-to-join-tables, /next/references/metrics) or by its URL, ' +
         'with or without ".md". The first line says which docs version answered and the page URL. ' +
-        'API reference pages have no Markdown: use get_api_operation for them. ' +
+        'API reference pages (/api/v1/...) have Markdown too; get_api_operation gives an operation as JSON. ' +
         'SQL examples that differ by warehouse come as labelled variants; give `warehouse` to keep only its variant.',
       inputSchema: {
         page: z.string().min(1).max(2048).describe('Path or URL of the page, e.g. /guides/how-to-join-tables.'),
@@ -236,6 +237,8 @@ export function createDocsServer(source, {siteUrl = DEFAULT_SITE_URL, feedback, 
   );
 
   registerValidateYaml(server, {linkBase});
+  registerPageResources(server, {...shared, source, releasedVersion: RELEASED_VERSION});
+  registerPrompts(server, {...shared, source});
 
   return server;
 }
