@@ -63,7 +63,9 @@ describe('API page twins', () => {
 
   it('writes a schema tree as a nested list with types, rules and schema links', () => {
     const text = schemaTreeMarkdown(ctx, tree);
-    expect(text).toContain('- `uuid` string <uuid> ([Uuid](https://docs.lightdash.com/api/v1/schemas/Uuid)) required');
+    expect(text).toContain(
+      '- `uuid` string \\<uuid> ([Uuid](https://docs.lightdash.com/api/v1/schemas/Uuid)) required',
+    );
     expect(text).toContain('  The id.');
     expect(text).toContain('One of: `"a"`, `"b"`');
     expect(text).toContain('pattern: `^[a-z_]+$`');
@@ -114,7 +116,7 @@ describe('API page twins', () => {
     expect(text).toContain('- **Authentication**: API key `Authorization: ApiKey <token>`');
     expect(text).toContain('- **Operation ID**: `getSpace`');
     // A pipe in a cell is escaped so the table keeps its columns.
-    expect(text).toContain('| `spaceUuid` | path | string <uuid> | yes | The space \\| its id | `abc` |');
+    expect(text).toContain('| `spaceUuid` | path | string \\<uuid> | yes | The space \\| its id | `abc` |');
     expect(text).toContain('### 200 OK');
     expect(text).toContain('**cURL**\n\n```bash\ncurl "$X"\n```');
     expect(text).toContain('**Python (requests)**\n\n```python\nimport requests\n```');

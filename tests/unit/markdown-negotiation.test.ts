@@ -19,6 +19,8 @@ import {
   withMarkdownDiscovery,
 } from '../../scripts/markdown-negotiation.mjs';
 import {nginxConfig} from '../../scripts/nginx-config.mjs';
+import {createServer} from '../../scripts/serve.mjs';
+import type {AddressInfo} from 'node:net';
 
 describe('prefersMarkdown', () => {
   it.each([
@@ -136,5 +138,47 @@ describe('discovery in the HTML', () => {
     );
     expect(fs.readFileSync(files[0], 'utf8')).toContain('href="/guides/pinning.md"');
     expect(fs.readFileSync(files[2], 'utf8')).not.toContain('rel="alternate"');
+  });
+});
+
+describe('npm run serve (scripts/serve.mjs)', () => {
+  it('answers a page asked for as Markdown with its twin, and varies on Accept', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-md-'));
+    fs.mkdirSync(path.join(dir, 'guides/pinning'), {recursive: true});
+    fs.writeFileSync(path.join(dir, 'index.html'), '<h1>Home</h1>');
+    fs.writeFileSync(path.join(dir, 'index.md'), '# Home');
+    fs.writeFileSync(path.join(dir, 'guides/pinning/index.html'), '<h1>Pinning</h1>');
+    fs.writeFileSync(path.join(dir, 'guides/pinning.md'), '# Pinning');
+    fs.writeFileSync(path.join(dir, 'llms.txt'), '# Docs');
+    fs.writeFileSync(path.join(dir, '404.html'), '<h1>Not found</h1>');
+    const server = createServer(dir, {quiet: true});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (url: string, accept?: string) => {
+      const response = await fetch(base + url, {headers: accept ? {accept} : {}});
+      return {
+        type: response.headers.get('content-type'),
+        vary: response.headers.get('vary'),
+        text: await response.text(),
+      };
+    };
+    try {
+      expect(await get('/guides/pinning', 'text/markdown')).toEqual({
+        type: 'text/markdown; charset=utf-8',
+        vary: 'Accept, Accept-Encoding',
+        text: '# Pinning',
+      });
+      expect((await get('/', 'text/x-markdown')).text).toBe('# Home');
+      expect(await get('/guides/pinning', 'text/html,*/*;q=0.8')).toMatchObject({
+        type: 'text/html; charset=utf-8',
+        vary: 'Accept, Accept-Encoding',
+      });
+      // Files that are not pages do not vary; an unknown page is the 404 page whatever is asked.
+      expect((await get('/llms.txt', 'text/markdown')).vary).toBe('Accept-Encoding');
+      expect((await get('/guides/pinning.md')).text).toBe('# Pinning');
+      expect((await get('/nowhere', 'text/markdown')).text).toBe('<h1>Not found</h1>');
+    } finally {
+      server.close();
+    }
   });
 });

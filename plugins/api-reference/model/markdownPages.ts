@@ -49,13 +49,17 @@ const schemaLink = (ctx: MarkdownContext, name: string) => `[${name}](${ctx.site
 
 const isStructure = (n: SchemaNode) => Boolean(n.children || n.variants || n.items || n.values);
 
-/** The type label of ../theme/SchemaTree's TypeLabel, with schema names linked. */
+/**
+ * The type label of ../theme/SchemaTree's TypeLabel, with schema names linked. Types are escaped: `string <uuid>`
+ * would otherwise read as an HTML tag.
+ */
 function typeLabel(ctx: MarkdownContext, node: SchemaNode): string {
   let label: string;
-  if (node.items) label = `array of ${node.items.ref ? schemaLink(ctx, node.items.ref) : node.items.type}`;
+  const type = (n: SchemaNode) => escapeText(n.type);
+  if (node.items) label = `array of ${node.items.ref ? schemaLink(ctx, node.items.ref) : type(node.items)}`;
   else if (node.ref && (isStructure(node) || node.truncated)) label = schemaLink(ctx, node.ref);
-  else if (node.ref) label = `${node.type} (${schemaLink(ctx, node.ref)})`;
-  else label = node.type;
+  else if (node.ref) label = `${type(node)} (${schemaLink(ctx, node.ref)})`;
+  else label = type(node);
   return node.nullable ? `${label} | null` : label;
 }
 
