@@ -146,14 +146,14 @@ export function registerPrompts(server, {source, linkBase, knownSites, search, a
       argsSchema: {
         question: z.string().min(1).max(500).describe('The question, e.g. "How do I join two tables?".'),
         version: completable(
-          z.string().max(20).optional().describe('Docs version: "released" (the default) or "next".'),
+          z.enum(['released', 'next']).optional().describe('Docs version: "released" (the default) or "next".'),
           (value) => startsWith(['released', 'next'], value),
         ),
       },
     },
     async ({question, version}) =>
       docs(async () => {
-        const key = version?.trim().toLowerCase() === 'next' ? 'next' : 'released';
+        const key = version === 'next' ? 'next' : 'released';
         const hits = await search.search(question, key, SEARCH_HITS);
         const list = hits.length
           ? hits

@@ -124,6 +124,14 @@ describe('prompts', () => {
     expect(answer.messages[0].content).toMatchObject({
       text: expect.stringContaining(`${SITE}/guides/how-to-join-tables.md`),
     });
+    const next = await server.client.getPrompt({
+      name: 'answer_from_docs',
+      arguments: {question: 'join tables', version: 'next'},
+    });
+    expect(next.messages[0].content).toMatchObject({text: expect.stringContaining(`${SITE}/next/guides/`)});
+    await expect(
+      server.client.getPrompt({name: 'answer_from_docs', arguments: {question: 'joins', version: 'v9'}}),
+    ).rejects.toThrow(/version/);
     const ops = await server.client.complete({
       ref: {type: 'ref/prompt', name: 'call_api'},
       argument: {name: 'operation', value: 'GetChartHist'},
