@@ -72,7 +72,11 @@ export async function pageIndex(source) {
   // A build folder does not change under a running server; the deployed site does.
   const entry = {pages, until: 'root' in source ? undefined : Date.now() + INDEX_TTL_MS};
   indexes.set(source, entry);
-  pages.catch(() => indexes.delete(source));
+  // A failed or empty read (a build folder being rebuilt) is not kept: the next request reads again.
+  pages.then(
+    (found) => found.length === 0 && indexes.delete(source),
+    () => indexes.delete(source),
+  );
   return pages;
 }
 
