@@ -179,10 +179,11 @@ export const MCP_PATH = '/mcp';
 
 /**
  * How long an idle keep-alive connection stays open. Node's 5 s is shorter than a busy client's pause: a crawler
- * whose event loop is busy for a few seconds (afdocs between two checks) finds its sockets closed under it and
- * gets "other side closed". 15 s, under headersTimeout as Node asks (nginx keeps them 75 s).
+ * whose event loop is busy for a while (afdocs converting pages between two checks, longer on a loaded machine)
+ * reuses a socket the server has just closed and gets "other side closed". 65 s, as load balancers use, under
+ * nginx's 75 s; headersTimeout and requestTimeout still bound a request that has started.
  */
-const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),

@@ -28,8 +28,14 @@ const servers = [
 ];
 
 interface AfdocsReport {
-  results: {id: string; status: string; message: string}[];
+  results: {id: string; status: string; message: string; details?: {pageResults?: {status?: string}[]}}[];
   scoring: {overall: number};
+}
+
+/** A check and its pages that did not pass, for a failure message that says what to fix. */
+function failureOf(result: AfdocsReport['results'][number]): string {
+  const pages = (result.details?.pageResults ?? []).filter((p) => p.status && p.status !== 'pass');
+  return `${result.id}: ${result.message}${pages.length ? `\n${JSON.stringify(pages.slice(0, 5), null, 1)}` : ''}`;
 }
 
 function afdocs(site: string): Promise<AfdocsReport> {
@@ -102,7 +108,7 @@ for (const {name, site} of servers) {
     test('afdocs scores 100/100 with no failing check', async () => {
       test.setTimeout(240_000);
       const report = await afdocs(site);
-      const failing = report.results.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.message}`);
+      const failing = report.results.filter((r) => r.status === 'fail').map(failureOf);
       expect(failing).toEqual([]);
       const warnings = report.results.filter((r) => r.status === 'warn').map((r) => `${r.id}: ${r.message}`);
       expect(report.scoring.overall, warnings.join('\n')).toBe(100);
