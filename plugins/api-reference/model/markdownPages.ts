@@ -25,9 +25,11 @@ export interface MarkdownContext {
   readonly schemasPath: string;
 }
 
+/** Blocks separated by one blank line (a part may itself be joined blocks, ending in a line break). */
 const join = (parts: readonly (string | false | undefined)[]) =>
   `${parts
     .filter((p): p is string => Boolean(p && p.trim()))
+    .map((p) => p.replace(/\n+$/, ''))
     .join('\n\n')
     .trim()}\n`;
 
