@@ -156,9 +156,9 @@ describe('API page twins', () => {
       for (const page of pages) {
         expect(page.markdown.startsWith(`# ${page.title}`), page.permalink).toBe(true);
         expect(page.markdown.length, page.permalink).toBeLessThan(50_000);
-      // Blocks are separated by one blank line, never two (code samples aside).
-      const outsideCode = page.markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, 'code');
-      expect(outsideCode, page.permalink).not.toMatch(/\n\n\n/);
+        // Blocks are separated by one blank line, never two (code samples aside).
+        const outsideCode = page.markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, 'code');
+        expect(outsideCode, page.permalink).not.toMatch(/\n\n\n/);
         // Every link is absolute: a twin is read away from the site. Code (samples, patterns) is not Markdown.
         const prose = page.markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '').replace(/(`+)[^`][\s\S]*?\1/g, '');
         expect(prose, page.permalink).not.toMatch(/(?<!\\)\]\((?!https?:\/\/)/);
