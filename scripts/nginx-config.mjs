@@ -7,6 +7,7 @@
 // the host's choices, so the host writes those two lines and includes this file (scripts/README.md, "Hosting").
 // scripts/nginx-serve.mjs does exactly that for the tests.
 import {HOST_FILES, MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
+import {nginxMarkdownServerLines, nginxMarkdownTry} from './markdown-negotiation.mjs';
 
 const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
 
@@ -132,16 +133,21 @@ export function nginxConfig(securityHeaders) {
     ...addHeaders(values, {indent: ''}),
     'add_header Allow "GET, HEAD" always;',
     '',
+    // Accept: text/markdown gets a page's Markdown twin (./markdown-negotiation.mjs).
+    ...nginxMarkdownServerLines(),
+    '',
     // Docusaurus' layout: /guides/pinning is guides/pinning/index.html (or a .html file of that name).
     'location / {',
-    '    try_files $uri $uri.html $uri/index.html =404;',
+    `    ${nginxMarkdownTry.page}`,
+    `    ${nginxMarkdownTry.vary}`,
     `    add_header Cache-Control ${quoted('Cache-Control', revalidate)} always;`,
     ...security,
     '}',
     '',
     // A path ending in / is a folder's index only; without this, a folder without one would answer 403.
     'location ~ /$ {',
-    '    try_files ${uri}index.html =404;',
+    `    ${nginxMarkdownTry.folder}`,
+    `    ${nginxMarkdownTry.vary}`,
     `    add_header Cache-Control ${quoted('Cache-Control', revalidate)} always;`,
     ...security,
     '}',

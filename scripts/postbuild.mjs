@@ -12,6 +12,7 @@ import {finishSearchIndexes} from './search-indexes.mjs';
 import {listFiles, precompress} from './precompress.mjs';
 import {nginxConfig} from './nginx-config.mjs';
 import {DISCOVERY_HEADERS, writeMcpDiscovery} from './mcp-discovery.mjs';
+import {addMarkdownDiscovery} from './markdown-negotiation.mjs';
 
 export {listFiles};
 
@@ -166,6 +167,8 @@ export {brotliQuality, isPrecompressEligible, PRECOMPRESS_MIN_BYTES} from './pre
 export const STEPS = [
   {name: 'search-indexes', run: finishSearchIndexes},
   {name: 'mcp-discovery', run: writeMcpDiscovery},
+  // Before csp and precompress, which read and compress the pages it edits.
+  {name: 'markdown-discovery', run: (dir) => addMarkdownDiscovery(dir, listFiles(dir))},
   {name: 'csp', run: writeSecurityHeaders},
   {name: 'precompress', run: precompress},
 ];

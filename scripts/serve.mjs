@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
+import {negotiateMarkdown} from './markdown-negotiation.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -240,10 +241,18 @@ export function byteRange(header, size) {
 export const MCP_PATH = '/mcp';
 
 /**
+ * How long an idle keep-alive connection stays open. Node's 5 s is shorter than a busy client's pause: a crawler
+ * whose event loop is busy for a while (afdocs converting pages between two checks, longer on a loaded machine)
+ * reuses a socket the server has just closed and gets "other side closed". 65 s, as load balancers use, under
+ * nginx's 75 s; headersTimeout and requestTimeout still bound a request that has started.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+/**
  * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
  * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
  */
-const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000};
+const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: KEEP_ALIVE_MS};
 const TIMEOUT_CHECK_MS = 2_000;
 
 /**
@@ -305,6 +314,9 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     const urlPath = target.decoded;
     const hostFile = HOST_FILES.includes(urlPath.replace(/\/+$/, ''));
     let file = withAxe && urlPath === AXE_PATH ? axeFile : hostFile ? null : resolveFile(dir, target.encoded);
+    // A page asked for as Markdown answers with its twin (issue 48); its answers then vary with Accept.
+    const negotiated = negotiateMarkdown(dir, file, req.headers.accept);
+    file = negotiated.file;
     let status = 200;
     if (!file) {
       file = path.join(dir, '404.html');
@@ -313,7 +325,7 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     const ext = path.extname(file);
     const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      Vary: 'Accept-Encoding',
+      Vary: negotiated.vary ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
       ...ruleHeaders(headerRules, urlPath),
     };
     // After the rules, which say the same for pages and assets (postbuild writes them from this

@@ -75,6 +75,15 @@ export async function readPage(source, page, siteUrls, {version} = {}) {
   try {
     return {markdownPath, markdown: await source.readText(markdownPath)};
   } catch (error) {
+    // A page whose URL ends in `/` other than a version home (the API reference's /api/v1/) has an index.md.
+    const folderIndex = markdownPath.replace(/\.md$/, '/index.md');
+    if (error instanceof NotFoundError) {
+      try {
+        return {markdownPath: folderIndex, markdown: await source.readText(folderIndex)};
+      } catch {
+        // Not that either: report the page as asked.
+      }
+    }
     if (error instanceof NotFoundError) {
       throw new NotFoundError(
         `There is no docs page at ${markdownPath.replace(/\.md$/, '')}. ${error.message} ` +

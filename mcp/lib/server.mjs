@@ -33,6 +33,8 @@ import {
   WORKER_START_MS,
 } from './limits.mjs';
 import {registerAdminTools} from './admin-tools.mjs';
+import {registerPageResources} from './resources.mjs';
+import {registerPrompts} from './prompts.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
 import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
 import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
@@ -123,10 +125,15 @@ export function createDocsContext(source, {siteUrl = DEFAULT_SITE_URL, feedback}
 function linkContext(source, siteUrl) {
   // Hits link to the source's own site; pasted URLs of the published docs are understood too.
   const linkBase = source.siteUrl;
-  return {linkBase, knownSites: [linkBase, new URL(siteUrl), new URL(DEFAULT_SITE_URL)]};
+  return {source, linkBase, knownSites: [linkBase, new URL(siteUrl), new URL(DEFAULT_SITE_URL)]};
 }
 
-const newServer = () => new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+// logging: clients may set a level (logging/setLevel); the server sends no log it would filter.
+const newServer = () =>
+  new McpServer(
+    {name: SERVER_NAME, version: SERVER_VERSION},
+    {instructions: INSTRUCTIONS, capabilities: {logging: {}}},
+  );
 
 /**
  * In a tool worker (tool-worker.mjs): the tools with their real work, over a source of its own.
@@ -210,8 +217,12 @@ export function createDocsServer(host, {client = 'local'} = {}) {
   const server = newServer();
   runInPool(server, host.forClient(client));
   registerDocsTools(server, linkContext(host.source, host.siteUrl));
-  // The tool list never changes while the server runs (and a stateless endpoint could not say so).
-  server.server.registerCapabilities({tools: {listChanged: false}});
+  // The lists never change while the server runs (and a stateless endpoint could not say so).
+  server.server.registerCapabilities({
+    tools: {listChanged: false},
+    resources: {listChanged: false},
+    prompts: {listChanged: false},
+  });
   const connect = server.connect.bind(server);
   server.connect = async (transport) => {
     await connect(transport);
@@ -270,7 +281,7 @@ export function registerDocsTools(server, context) {
       description:
         'The Markdown of one docs page, by path (/guides/how-to-join-tables, /next/references/metrics) or by its URL, ' +
         'with or without ".md". The first line says which docs version answered and the page URL. ' +
-        'API reference pages have no Markdown: use get_api_operation for them. ' +
+        'API reference pages (/api/v1/...) have Markdown too; get_api_operation gives an operation as JSON. ' +
         'SQL examples that differ by warehouse come as labelled variants; give `warehouse` to keep only its variant.',
       inputSchema: {
         page: z.string().min(1).max(2048).describe('Path or URL of the page, e.g. /guides/how-to-join-tables.'),
@@ -367,4 +378,8 @@ export function registerDocsTools(server, context) {
 
   registerValidateYaml(server, {linkBase});
   registerAdminTools(server, {linkBase, releasedVersion: RELEASED_VERSION});
+  // Pages as resources and the prompts: registered here too, so their reads and prompts run in the
+  // workers like the tools; listing and completing page paths read only the source's llms.txt files.
+  registerPageResources(server, {...context, releasedVersion: RELEASED_VERSION});
+  registerPrompts(server, context);
 }

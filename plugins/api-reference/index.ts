@@ -14,6 +14,9 @@ export {operationSlug, slugify} from './model/slug';
 export {legacyOperationUrls} from './legacyOperationUrls';
 export {legacySchemaUrls} from './legacySchemaUrls';
 export {INSTANCE_KEY, LANGUAGE_KEY} from './storageKeys';
+// The Markdown twins of the API pages, for plugins/markdown-export (issue 48).
+export {apiMarkdownPages, type ApiMarkdownPage} from './model/markdownPages';
+export type {ApiReference} from './model/pages';
 
 export interface Options {
   /** The compiled contract, relative to the site. */

@@ -19,6 +19,7 @@ import {
   type SidebarItem,
 } from './llms';
 import {markdownPathFor} from './markdownPath';
+import {apiMarkdownPages, type ApiMarkdownPage, type ApiReference} from '../api-reference';
 
 /** One docs version, exported. */
 interface VersionExport {
@@ -37,6 +38,7 @@ const TITLE = 'Lightdash documentation';
 export default function markdownExportPlugin(context: LoadContext): Plugin {
   let versions: readonly LoadedVersion[] = [];
   let apiOverview: string | undefined;
+  let api: ApiReference | undefined;
 
   return {
     name: 'markdown-export',
@@ -44,7 +46,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
     async allContentLoaded({allContent}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       versions = docs?.loadedVersions ?? [];
-      const api = allContent['api-reference']?.default as {overview?: {permalink?: string}} | undefined;
+      api = allContent['api-reference']?.default as ApiReference | undefined;
       apiOverview = api?.overview?.permalink;
     },
 
@@ -61,19 +63,28 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
           withDirective(page.markdown, directive),
         ]);
       });
+      // The API reference's pages get twins too (issue 48), with the released version's directive, and their own
+      // llms.txt under the reference, which the root llms.txt links (a nested index, as llmstxt.org allows).
+      const released = exported.find((v) => v.version.isLast);
+      const apiPages = api ? apiMarkdownPages(api, siteUrl) : [];
+      if (released && apiOverview) {
+        const directive = pageDirective(agentVersion(released.version, siteUrl), siteUrl);
+        for (const page of apiPages)
+          writes.push([target(markdownPathFor(page.permalink)), withDirective(page.markdown, directive)]);
+        writes.push([target(`${apiOverview}llms.txt`), apiLlmsTxt(apiPages, siteUrl, apiOverview)]);
+      }
       for (const v of exported) {
         // The released llms.txt points to the other versions' files; theirs stand alone.
         const others = v.version.isLast ? exported.filter((o) => o !== v) : [];
-        const files = llmsFiles(v, others, siteUrl, siteConfig.tagline, apiOverview);
+        const files = llmsFiles(v, others, siteUrl, siteConfig.tagline, apiOverview, v.version.isLast ? apiPages : []);
         const root = v.version.path.replace(/\/?$/, '/');
         writes.push([target(`${root}llms.txt`), files.index], [target(`${root}llms-full.txt`), files.full]);
       }
-      const released = exported.find((v) => v.version.isLast);
       if (released) {
         const skill = skillMd({
           siteUrl,
           versions: [released, ...exported.filter((v) => v !== released)].map((v) => agentVersion(v.version, siteUrl)),
-          sections: released.sections.map((s) => s.title).filter((t) => t !== OVERVIEW && t !== UNLISTED),
+          sections: released.sections.map((s) => s.title).filter((t) => t !== OVERVIEW && t !== UNLISTED && t !== TAGS),
           apiOverview,
         });
         writes.push([target(`${siteConfig.baseUrl}skill.md`), skill]);
@@ -139,8 +150,48 @@ function exportVersion(version: LoadedVersion, siteDir: string, siteUrl: string)
   const lookup: PageLookup = {doc: (id) => docPages.get(id), index: (p) => indexPages.get(p)};
 
   const listedDocs = docs.filter((doc) => !doc.unlisted).map((doc) => docPages.get(doc.id) as ExportedPage);
-  const pages = [...docPages.values(), ...indexPages.values()];
-  return {version, pages, sections: sidebarSections(sidebar, lookup, listedDocs)};
+  const tags = tagPages(version, docs, siteUrl);
+  const pages = [...docPages.values(), ...indexPages.values(), ...tags];
+  const sections = sidebarSections(sidebar, lookup, listedDocs);
+  return {version, pages, sections: tags.length > 0 ? [...sections, {title: TAGS, pages: tags}] : sections};
+}
+
+/** The llms.txt section of the tag pages. */
+const TAGS = 'Tags';
+
+/**
+ * The twins of the tag pages Docusaurus writes (issue 48): the list of tags (`/tags`) and, for each tag, the docs
+ * that carry it (`/tags/role-admin`), with the same headings and descriptions as the HTML.
+ */
+function tagPages(version: LoadedVersion, docs: LoadedVersion['docs'], siteUrl: string): ExportedPage[] {
+  const byTag = new Map<string, {label: string; description?: string; docs: LoadedVersion['docs']}>();
+  for (const doc of docs.filter((d) => !d.unlisted)) {
+    for (const tag of doc.tags) {
+      const entry = byTag.get(tag.permalink) ?? {label: tag.label, description: tag.description, docs: []};
+      entry.docs.push(doc);
+      byTag.set(tag.permalink, entry);
+    }
+  }
+  if (byTag.size === 0) return [];
+  const tags = [...byTag].sort(([, a], [, b]) => a.label.localeCompare(b.label));
+  const line = (title: string, permalink: string, description?: string) =>
+    `- [${title}](${siteUrl}${permalink})${description ? `: ${description.replace(/\s+/g, ' ').trim()}` : ''}`;
+  const perTag = tags.map(([permalink, tag]): ExportedPage => {
+    const count = tag.docs.length;
+    const title = count === 1 ? `One doc tagged with "${tag.label}"` : `${count} docs tagged with "${tag.label}"`;
+    const list = tag.docs.map((doc) => line(doc.title, doc.permalink, doc.description)).join('\n');
+    const markdown = [`# ${title}`, tag.description, `[View all tags](${siteUrl}${version.tagsPath})`, list]
+      .filter(Boolean)
+      .join('\n\n');
+    return {title, description: tag.description ?? '', permalink, markdown: `${markdown}\n`};
+  });
+  const index: ExportedPage = {
+    title: 'Tags',
+    description: `Every tag of the ${version.label} docs, with the pages that carry it.`,
+    permalink: version.tagsPath,
+    markdown: `# Tags\n\n${tags.map(([permalink, tag]) => line(`${tag.label} (${tag.docs.length})`, permalink, tag.description)).join('\n')}\n`,
+  };
+  return [index, ...perTag];
 }
 
 interface GeneratedIndex {
@@ -168,6 +219,7 @@ function llmsFiles(
   siteUrl: string,
   summary: string,
   apiOverview: string | undefined,
+  apiPages: readonly ApiMarkdownPage[],
 ): {index: string; full: string} {
   const {version} = v;
   const root = `${siteUrl}${version.path.replace(/\/?$/, '/')}`;
@@ -184,18 +236,21 @@ function llmsFiles(
   const agents = agentVersion(version, siteUrl);
   const details = `${about}\n\n${agentInstructions(agents, siteUrl, example)}`;
   const fullDetails = agentInstructions(agents, siteUrl, example, {full: true});
+  // The API section: the overview, every tag's page (each lists its operations) and the reference's own llms.txt,
+  // which lists every API page and, in its Optional section, the OpenAPI documents (data files, not pages).
   const api: LinkLine[] = apiOverview
     ? [
-        {title: 'API reference', url: siteUrl + apiOverview, description: 'every endpoint of the Lightdash API'},
+        ...apiPages
+          .filter((p) => p.kind === 'overview' || p.kind === 'tag' || p.kind === 'schema-index')
+          .map((p) => ({
+            title: p.kind === 'overview' ? 'API reference' : p.kind === 'tag' ? `API: ${p.title}` : 'API schemas',
+            url: siteUrl + markdownPathFor(p.permalink),
+            description: p.kind === 'overview' ? 'every endpoint of the Lightdash API' : p.description,
+          })),
         {
-          title: 'OpenAPI document (JSON)',
-          url: `${siteUrl}${apiOverview}openapi.json`,
-          description: 'the API contract',
-        },
-        {
-          title: 'OpenAPI document (YAML)',
-          url: `${siteUrl}${apiOverview}openapi.yaml`,
-          description: 'the same, in YAML',
+          title: 'API reference index',
+          url: `${siteUrl}${apiOverview}llms.txt`,
+          description: 'every operation and schema page of the API, and the OpenAPI documents',
         },
       ]
     : [];
@@ -218,4 +273,36 @@ function llmsFiles(
     index: llmsTxt({title, summary, details, sections: v.sections, extra, siteUrl}),
     full: llmsFullTxt({title, summary, details: fullDetails, sections: v.sections, siteUrl}),
   };
+}
+
+/**
+ * `/api/v1/llms.txt`: every page of the API reference as Markdown, a section per tag (its page, then its
+ * operations), the schemas, and under `Optional` the OpenAPI documents: data files an agent fetches only when it
+ * needs the whole contract.
+ */
+export function apiLlmsTxt(pages: readonly ApiMarkdownPage[], siteUrl: string, apiOverview: string): string {
+  const line = (p: ApiMarkdownPage): LinkLine => ({
+    title: p.title,
+    url: siteUrl + markdownPathFor(p.permalink),
+    description: p.description,
+  });
+  const sections: {title: string; links: LinkLine[]}[] = [];
+  for (const page of pages) {
+    if (page.kind === 'overview') sections.push({title: 'Overview', links: [line(page)]});
+    else if (page.kind === 'tag') sections.push({title: page.title, links: [line(page)]});
+    else if (page.kind === 'schema-index') sections.push({title: 'Schemas', links: [line(page)]});
+    else sections[sections.length - 1]?.links.push(line(page));
+  }
+  const optional = [
+    {title: 'OpenAPI document (JSON)', url: `${siteUrl}${apiOverview}openapi.json`, description: 'the API contract'},
+    {title: 'OpenAPI document (YAML)', url: `${siteUrl}${apiOverview}openapi.yaml`, description: 'the same, in YAML'},
+  ];
+  return llmsTxt({
+    title: 'Lightdash API reference',
+    summary: 'Every endpoint and schema of the Lightdash API, one Markdown page each.',
+    details: `Each operation page gives the method and path, authentication, parameters, request body, responses, code samples and response examples. The documentation itself is listed in ${siteUrl}/llms.txt.`,
+    sections: [],
+    extra: [...sections, {title: 'Optional', links: optional}],
+    siteUrl,
+  });
 }

@@ -54,7 +54,7 @@ function leftovers(markdown: string): string[] {
         /^import\s.*\sfrom\s+['"]|^import\s+['"]|^export\s+(const|let|var|function|class|default|async|\{|\*)/.test(
           line,
         ) || // ESM
-        /<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/.test(line) || // JSX or HTML tags
+        /(?<!\\)<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/.test(line) || // JSX or HTML tags (not an escaped `\<`)
         /\{#[\w-]+\}/.test(line) || // heading ids
         /^\s*:::/.test(line), // admonition fences
     );
@@ -66,6 +66,7 @@ describe('markdown-export: the leftover check', () => {
     expect(leftovers(bad)).toHaveLength(5);
     expect(leftovers('Text `<Tabs>` here.\n\n```js\nimport x from "y";\n<Tabs />\n```\n')).toEqual([]);
     expect(leftovers('Start an\nexport job, then\nimport the file.')).toEqual([]);
+    expect(leftovers('A type: string \\<uuid>.')).toEqual([]);
   });
 });
 
@@ -156,14 +157,23 @@ describe('markdown-export: the production build', () => {
     });
   }
 
-  it('llms.txt has the sidebar sections, an API section with the OpenAPI files and Next as Optional', () => {
+  it('llms.txt has the sidebar sections, an API section with the reference index and Next as Optional', () => {
     const sections = [...read('llms.txt').matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(
       expect.arrayContaining(['Getting started tutorials', 'Guides', 'References', 'Self-hosting', 'API', 'Optional']),
     );
     expect(sections.slice(-2)).toEqual(['API', 'Optional']);
-    expect(read('llms.txt')).toContain(`(${siteUrl}/api/v1/openapi.json)`);
+    expect(read('llms.txt')).toContain(`(${siteUrl}/api/v1/llms.txt)`);
+    expect(read('llms.txt')).toContain(`(${siteUrl}/api/v1/spaces.md)`);
     expect(read('llms.txt')).toContain(`(${siteUrl}/next/llms.txt)`);
+    // The OpenAPI documents are data, not pages: the reference's own llms.txt lists them under Optional, where
+    // checkers such as afdocs do not take them for pages (issue 48).
+    expect(read('llms.txt')).not.toContain('openapi.json');
+    const api = read('api/v1/llms.txt');
+    expect([...api.matchAll(/^## (.+)$/gm)].map((m) => m[1]).slice(-1)).toEqual(['Optional']);
+    expect(api.slice(api.indexOf('## Optional'))).toContain(`(${siteUrl}/api/v1/openapi.json)`);
+    expect(api).toContain(`(${siteUrl}/api/v1/spaces/create-space-in-project.md)`);
+    expect(api).toContain(`(${siteUrl}/api/v1/schemas/Space.md)`);
   });
 
   it('keeps the page actions out of the search indexes', () => {

@@ -55,7 +55,8 @@ describe('nginxConfig', () => {
   });
 
   it('routes as npm run serve does, with a real 404 and reads only', () => {
-    expect(conf).toContain('try_files $uri $uri.html $uri/index.html =404;');
+    // The page's Markdown twin first when the request asks for Markdown (scripts/markdown-negotiation.mjs).
+    expect(conf).toContain('try_files $uri$docs_markdown $uri $uri.html $uri/index.html =404;');
     expect(conf).toMatch(/^error_page 404 \/404\.html;$/m);
     expect(conf).toMatch(/if \(\$request_method !~ \^\(GET\|HEAD\)\$\) \{\n {4}return 405;/);
     expect(conf).toMatch(/^gzip_static on;$/m);

@@ -26,8 +26,6 @@ import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
 
 const WORKER_ORIGIN = 'http://lightdash-docs-mcp.invalid';
 const SNIPPET_CHARS = 280;
-/** API reference pages are React pages with no Markdown twin: get_api_operation describes them. */
-const API_REFERENCE_PREFIX = '/api/';
 
 /** Where each version's index lives on the site (the plugin's `versionUrl`). */
 export const VERSION_PATHS = {released: '/', next: '/next/'};
@@ -84,9 +82,8 @@ function toHit(result, descriptions, siteUrl) {
     title: page.t,
     ...(section ? {section} : {}),
     url: new URL(`.${pagePath}${anchor}`, siteUrl).href,
-    ...(pagePath.startsWith(API_REFERENCE_PREFIX)
-      ? {}
-      : {markdownUrl: new URL(`.${markdownPathOfPage(pagePath)}`, siteUrl).href}),
+    // Every page has a Markdown twin, the API reference's included (issue 48).
+    markdownUrl: new URL(`.${markdownPathOfPage(pagePath)}`, siteUrl).href,
     snippet: type === SearchDocumentType.Description ? document.t : excerpt(snippetSource, result.tokens),
   };
 }

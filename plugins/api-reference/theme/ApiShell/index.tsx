@@ -3,6 +3,9 @@ import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import {PageMetadata} from '@docusaurus/theme-common';
+import {useLocation} from '@docusaurus/router';
+import PageMarkdownActions from '@site/src/components/PageMarkdownActions';
+import {markdownPathFor} from '@site/plugins/markdown-export/markdownPath';
 import type {Location, SidebarModel} from '../../types';
 import ApiSidebar from '../ApiSidebar';
 import {useRevealHash} from './revealHash';
@@ -44,14 +47,13 @@ export function useSchemaLink(name: string): string {
 export default function ApiShell(props: Props): ReactNode {
   const {sidebar, location, title, description, keywords, breadcrumbs, header, wide, children} = props;
   useRevealHash();
+  // Every API page has a Markdown twin (plugins/markdown-export, issue 48): the same page menu as a doc's.
+  const markdownUrl = markdownPathFor(useLocation().pathname);
   return (
     <Layout>
       <PageMetadata title={title} description={description} keywords={keywords?.join(', ')} />
       <SchemasRoute.Provider value={sidebar.schemas}>
         <div className={clsx(styles.shell, wide && styles.wide)}>
-          <aside className={styles.sidebar}>
-            <ApiSidebar sidebar={sidebar} location={location} />
-          </aside>
           <main className={styles.main}>
             <nav aria-label="Breadcrumbs" className={styles.breadcrumbs}>
               <ul className="breadcrumbs">
@@ -73,6 +75,7 @@ export default function ApiShell(props: Props): ReactNode {
                 ))}
               </ul>
             </nav>
+            <PageMarkdownActions markdownUrl={markdownUrl} />
             <article>
               <div className="markdown">
                 <header>
@@ -83,6 +86,11 @@ export default function ApiShell(props: Props): ReactNode {
               </div>
             </article>
           </main>
+          {/* After the page in the document, beside it on screen (styles.module.css): readers, screen readers on
+              a phone and agents reach the page first, as a phone shows it; the skip link stays for the navbar. */}
+          <aside className={styles.sidebar}>
+            <ApiSidebar sidebar={sidebar} location={location} />
+          </aside>
         </div>
       </SchemasRoute.Provider>
     </Layout>

@@ -1,5 +1,6 @@
 import React, {useId, useState, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {parseInstanceUrl, parseProjectUuid, useInstance} from '../preferences';
 import {SEARCH_SKIP} from '../ApiShell/searchSkip';
 import styles from './styles.module.css';
@@ -53,6 +54,9 @@ export default function InstanceSetting({defaultServer}: Props): ReactNode {
   const [projectUuid, setProjectUuid] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState('');
+  // The form saves with JavaScript only: the server-rendered page (and a reader without JavaScript) shows the
+  // address the samples call, not a form that cannot save.
+  const isBrowser = useIsBrowser();
   // The fields start from what is saved each time the setting is opened.
   const onToggle = (event: React.SyntheticEvent<HTMLDetailsElement>) => {
     if (!event.currentTarget.open) return;
@@ -86,41 +90,43 @@ export default function InstanceSetting({defaultServer}: Props): ReactNode {
       <summary>
         Your Lightdash URL: <span className={styles.current}>{instance?.url ?? defaultServer}</span>
       </summary>
-      <form noValidate onSubmit={save} aria-label="Your Lightdash instance">
-        <Field
-          id={`${id}-url`}
-          label="Lightdash URL"
-          error={errors.url}
-          type="url"
-          inputMode="url"
-          placeholder={defaultServer}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <Field
-          id={`${id}-project`}
-          label="Project UUID (optional)"
-          error={errors.projectUuid}
-          spellCheck={false}
-          value={projectUuid}
-          onChange={(e) => setProjectUuid(e.target.value)}
-        />
-        <div className={styles.actions}>
-          <button type="submit" className="button button--primary button--sm">
-            Save
-          </button>
-          <button type="button" className="button button--secondary button--sm" onClick={reset}>
-            Reset
-          </button>
-        </div>
-        <p role="status" className={styles.status}>
-          {saved}
-        </p>
-        <p className={styles.help}>
-          Kept in this browser&apos;s local storage so every sample, the try-it console and the API recipes use it. It
-          is not a secret; your API key is never stored here.
-        </p>
-      </form>
+      {isBrowser && (
+        <form noValidate onSubmit={save} aria-label="Your Lightdash instance">
+          <Field
+            id={`${id}-url`}
+            label="Lightdash URL"
+            error={errors.url}
+            type="url"
+            inputMode="url"
+            placeholder={defaultServer}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <Field
+            id={`${id}-project`}
+            label="Project UUID (optional)"
+            error={errors.projectUuid}
+            spellCheck={false}
+            value={projectUuid}
+            onChange={(e) => setProjectUuid(e.target.value)}
+          />
+          <div className={styles.actions}>
+            <button type="submit" className="button button--primary button--sm">
+              Save
+            </button>
+            <button type="button" className="button button--secondary button--sm" onClick={reset}>
+              Reset
+            </button>
+          </div>
+          <p role="status" className={styles.status}>
+            {saved}
+          </p>
+          <p className={styles.help}>
+            Kept in this browser&apos;s local storage so every sample, the try-it console and the API recipes use it. It
+            is not a secret; your API key is never stored here.
+          </p>
+        </form>
+      )}
     </details>
   );
 }

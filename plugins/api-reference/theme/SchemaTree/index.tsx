@@ -115,13 +115,12 @@ function Nested({node}: Props): ReactNode {
   );
 }
 
-/** The hover (and focus) link of a field: its URL names the field's path. */
+/**
+ * The hover (and focus) link of a field: its URL names the field's path. The `#` it shows is drawn by CSS, so the
+ * page's text reads `name type` as the Markdown twin does, not `#name type`.
+ */
 function FieldLink({id}: {readonly id: string}): ReactNode {
-  return (
-    <a className={styles.fieldLink} href={`#${id}`} aria-label={`Link to ${id}`}>
-      #
-    </a>
-  );
+  return <a className={styles.fieldLink} href={`#${id}`} aria-label={`Link to ${id}`} />;
 }
 
 function Property({node, variant}: Props & {readonly variant?: boolean}): ReactNode {

@@ -26,11 +26,12 @@ export function OperationList({operations, ids}: ListProps): ReactNode {
     <ul className={styles.list}>
       {operations.map((op) => (
         <li key={op.operationId} id={ids ? op.operationId : undefined} className={styles.item}>
-          <MethodBadge method={op.method} />
+          {/* The spaces keep the text "GET Summary /path" for screen readers and text readers; flex ignores them. */}
+          <MethodBadge method={op.method} />{' '}
           <span className={styles.text}>
             <Link to={op.permalink} className={styles.summary}>
               {op.summary}
-            </Link>
+            </Link>{' '}
             <code className={styles.path}>{op.path}</code>
           </span>
         </li>
