@@ -8,6 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {
   checkDbtYaml,
   closest,
+  MAX_ALIAS_COUNT,
   MAX_PROBLEMS,
   MAX_YAML_CHARS,
   type YamlCheckResult,
@@ -220,6 +221,46 @@ models:
   ]);
 });
 
+describe('plain scalars typed as dbt’s PyYAML types them', () => {
+  // A label is a text: a scalar PyYAML reads as a boolean, number, null or date is reported, any other is accepted.
+  const labelled = (value: string) => withLine(5, `      label: ${value}`);
+  it.each(['y', 'Y', 'n', 'N', 'yES', '1e3', '1_000e', '0o17', '2024-1-1', 'Null_', '.5e3'])(
+    '`%s` is text, as in PyYAML',
+    (value) => {
+      expect(checkDbtYaml(labelled(value)).problems).toEqual([]);
+    },
+  );
+  it.each([
+    ['yes', 'true'],
+    ['No', 'false'],
+    ['ON', 'true'],
+    ['off', 'false'],
+    ['TRUE', 'true'],
+    ['~', 'an empty value'],
+    ['0x1F', 'the number 31'],
+    ['010', 'the number 8'],
+    ['1:30', 'the number 90'],
+    ['1.5e+3', 'the number 1500'],
+    ['.inf', 'the number Infinity'],
+  ])('`%s` is not text (%s)', (value, found) => {
+    expect(only(checkDbtYaml(labelled(value))).message).toBe(`\`label\` must be a text; found ${found}.`);
+  });
+  it.each(['2024-12-11', '2024-12-11 10:00:00', '2024-12-11T10:00:00Z', '2001-12-14 21:59:43.10 -5'])(
+    'the date or timestamp `%s` is reported as a date, not as a mapping',
+    (value) => {
+      expect(only(checkDbtYaml(labelled(value))).message).toBe(
+        `\`label\` must be a text; found the date "${value}" (quote it to make it a text).`,
+      );
+      expect(checkDbtYaml(labelled(`"${value}"`)).problems).toEqual([]);
+    },
+  );
+  it('a date where a mapping is expected is a date too', () => {
+    expect(only(checkDbtYaml('version: 2\nmodels:\n  - name: a\n    meta: 2024-12-11\n')).message).toBe(
+      '`meta` must be a mapping (`key: value` lines); found the date "2024-12-11" (quote it to make it a text).',
+    );
+  });
+});
+
 it('lines are right deep into a long file', () => {
   const models = Array.from({length: 400}, (_, i) => `  - name: model_${i}\n    meta:\n      label: Model ${i}`);
   const text = `version: 2\nmodels:\n${models.join('\n')}\n  - name: last\n    meta:\n      order_fields_by: alphabetical\n`;
@@ -250,6 +291,28 @@ describe('hostile input', () => {
     expect(performance.now() - start).toBeLessThan(2000);
     expect(problem).toMatchObject({kind: 'limit', docs: 'guides/validate-your-yaml#limits'});
     expect(problem.message).toMatch(/anchors and aliases/);
+  });
+
+  it.each([16_000, 100_000, 5_000])(
+    'refuses %i aliases of one anchor in well under a second, counted before any is expanded',
+    (count) => {
+      const text = `version: 2\nx: &a orders\nmodels: [${Array(count).fill('*a').join(', ')}]\n`;
+      const start = performance.now();
+      const problem = only(checkDbtYaml(text));
+      expect(performance.now() - start).toBeLessThan(500);
+      expect(problem).toMatchObject({kind: 'limit', docs: 'guides/validate-your-yaml#limits'});
+      expect(problem.message).toContain(`more than ${MAX_ALIAS_COUNT.toLocaleString('en-US')} aliases`);
+    },
+  );
+
+  it('reads a file with aliases up to the limit, each matched with the last anchor of its name before it', () => {
+    const metrics = Array.from({length: MAX_ALIAS_COUNT - 1}, (_, i) => `          m${i}: *sum`).join('\n');
+    const text = `version: 2\nmodels:\n  - name: a\n    columns:\n      - name: x\n        meta:\n          metrics:\n            first: &sum {type: sum}\n            second: &sum {type: bogus}\n${metrics.replace(/^ {10}/gm, '            ')}\n`;
+    const start = performance.now();
+    const result = checkDbtYaml(text);
+    expect(performance.now() - start).toBeLessThan(2000);
+    // Every alias points at the second anchor, whose value is wrong: reported once, at the anchor.
+    expect(result.problems.map((p) => [p.line, p.path])).toEqual([[9, 'models[0].columns[0].meta.metrics.second.type']]);
   });
 
   it('refuses text over the size cap before parsing it, saying the limit', () => {

@@ -9,7 +9,6 @@
  */
 import type {ErrorObject} from 'ajv';
 import {
-  visit,
   type Alias,
   isAlias,
   isMap,
@@ -22,6 +21,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import {docLinkFor, LIMITS_LINK, SYNTAX_ERRORS_LINK, type DocTarget} from './docLinks';
+import {pyYamlTags, isYamlDate} from './pyyaml';
 import {deref, propertiesOf, schemaPlace, type SchemaNode, type SchemaPlace} from './schemaWalk';
 import {schema as generatedSchema, validate} from './generated/validateDbtYaml.mjs';
 
@@ -30,10 +30,15 @@ export const MAX_YAML_CHARS = 1_000_000;
 /** At most this many problems are listed; the rest are counted. */
 export const MAX_PROBLEMS = 200;
 /**
- * Aliases (`*name`) the parser may expand when it builds the data (the `yaml` package's own guard against
- * "billion laughs" files, whose few lines of anchors expand to gigabytes).
+ * Aliases (`*name`) a file may hold. Real properties files use a handful (shared metric settings through `<<:`); the
+ * limit is checked before any alias is expanded.
  */
-export const MAX_ALIAS_COUNT = 100;
+export const MAX_ALIAS_COUNT = 1_000;
+/**
+ * Values that aliases may add to the file when they are expanded: the guard against "billion laughs" files, whose
+ * few lines of anchors expand to gigabytes.
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
 
 export type ProblemKind = 'syntax' | 'schema' | 'limit';
 
@@ -106,11 +111,23 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     ]);
   }
 
+  // A cheap count before parsing: what looks like an alias (`*name` after a space, a bracket or a comma). It can
+  // also count emphasis in descriptions (`*note*`), so it only refuses at ten times the real limit, which the scan
+  // after parsing applies exactly.
+  if (looksLikeAliases(text) > MAX_ALIAS_COUNT * 10) return finish(lines, [limitProblem(tooManyAliases())]);
+
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    // YAML 1.1, as dbt's parser reads properties files: `yes`, `no`, `on` and `off` are booleans and `<<` merges.
-    doc = parseDocument(text, {lineCounter, version: '1.1', prettyErrors: false, uniqueKeys: true});
+    // YAML 1.1 typed as dbt's PyYAML types it (pyyaml.ts): `yes`, `no`, `on` and `off` are booleans but `y` and `n`
+    // are text, dates are dates, and `<<` merges.
+    doc = parseDocument(text, {
+      lineCounter,
+      version: '1.1',
+      customTags: pyYamlTags,
+      prettyErrors: false,
+      uniqueKeys: true,
+    });
   } catch (error) {
     return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
@@ -136,33 +153,31 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     ]);
   }
 
+  // Anchors and aliases are counted and sized in one pass before any alias is expanded: the `yaml` package looks each
+  // alias up again from the start of the file, so a file of many aliases would cost the square of their number.
+  const scan = scanAliases(doc);
+  if (scan.unresolved) {
+    const offset = scan.unresolved.range?.[0] ?? 0;
+    return finish(lines, [
+      {
+        kind: 'syntax',
+        ...at(offset),
+        path: formatPath(pathAtOffset(doc, offset)),
+        message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${scan.unresolved.source}\``),
+        docs: SYNTAX_ERRORS_LINK,
+      },
+    ]);
+  }
+  if (scan.refused) return finish(lines, [limitProblem(scan.refused)]);
+  aliasTargets = scan.targets;
+
   let data: unknown;
   try {
-    data = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+    // The scan above bounds what the aliases expand to, so the package's own count (which costs the square of the
+    // number of aliases) is switched off.
+    data = doc.toJS({maxAliasCount: -1});
   } catch (error) {
-    const message = errorText(error);
-    const unresolved = unresolvedAlias(doc);
-    if (unresolved) {
-      return finish(lines, [
-        {
-          kind: 'syntax',
-          ...at(unresolved.range?.[0] ?? 0),
-          path: formatPath(pathAtOffset(doc, unresolved.range?.[0] ?? 0)),
-          message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${unresolved.source}\``),
-          docs: SYNTAX_ERRORS_LINK,
-        },
-      ]);
-    }
-    if (/Excessive alias count/i.test(message)) {
-      return finish(lines, [
-        limitProblem(
-          'The file uses anchors and aliases (`&name` and `*name`) so heavily that expanding them could take more ' +
-            'memory than any real properties file needs, so it was not checked. Write the repeated settings out, or ' +
-            'use fewer levels of aliases.',
-        ),
-      ]);
-    }
-    return finish(lines, [limitProblem(`The file could not be read: ${message}.`)]);
+    return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
 
   if (validate(data)) return finish(lines, []);
@@ -210,21 +225,6 @@ function countLines(text: string): number {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
-
-/** The first alias (`*name`) with no anchor (`&name`) before it: the parser leaves those for later. */
-function unresolvedAlias(doc: Document): Alias | undefined {
-  let found: Alias | undefined;
-  visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) === undefined) {
-        found = node;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
 
 /** The parser's own message, with a hint for the mistakes people make most. */
 function syntaxMessage(code: string, message: string): string {
@@ -294,8 +294,85 @@ function valueAt(data: unknown, segments: readonly string[]): unknown {
   return current;
 }
 
-function resolveNode(doc: Document, node: unknown): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
+/** Each alias's anchored node, from scanAliases: looked up in constant time (the package's own lookup is linear). */
+let aliasTargets = new Map<Alias, YamlNode>();
+
+function resolveNode(_doc: Document, node: unknown): unknown {
+  return isAlias(node) ? aliasTargets.get(node) : node;
+}
+
+const tooManyAliases = () =>
+  `The file has more than ${MAX_ALIAS_COUNT.toLocaleString('en-US')} aliases (\`*name\`), far more than any real ` +
+  'properties file needs, so it was not checked. Write the repeated settings out, or use fewer aliases.';
+
+function looksLikeAliases(text: string): number {
+  let count = 0;
+  const pattern = /(?:^|[\s,[{])\*[^\s,[\]{}]/g;
+  while (pattern.exec(text) !== null) count += 1;
+  return count;
+}
+
+interface AliasScan {
+  readonly targets: Map<Alias, YamlNode>;
+  /** The first alias with no anchor before it. */
+  readonly unresolved?: Alias;
+  /** Why the file is refused, when its aliases are too many or expand too far. */
+  readonly refused?: string;
+}
+
+/**
+ * One pass over the document in reading order: each alias is matched with the last anchor of its name before it (as
+ * the YAML spec and the `yaml` package do), aliases are counted, and the number of values the expanded data would
+ * hold is added up (an anchored value's size is known once, so the pass stays linear).
+ */
+function scanAliases(doc: Document): AliasScan {
+  const targets = new Map<Alias, YamlNode>();
+  const anchors = new Map<string, {node: YamlNode; size: number}>();
+  let aliases = 0;
+  let added = 0;
+  let unresolved: Alias | undefined;
+  const tooMany = tooManyAliases();
+  const tooLarge =
+    'The file uses anchors and aliases (`&name` and `*name`) so heavily that expanding them could take more ' +
+    'memory than any real properties file needs, so it was not checked. Write the repeated settings out, or ' +
+    'use fewer levels of aliases.';
+  class Refused extends Error {}
+  // Returns how many values the node stands for once its aliases are expanded.
+  const size = (node: unknown): number => {
+    if (node === null || node === undefined || typeof node !== 'object') return 0;
+    if (isAlias(node)) {
+      aliases += 1;
+      if (aliases > MAX_ALIAS_COUNT) throw new Refused(tooMany);
+      const anchor = anchors.get(node.source);
+      if (!anchor) {
+        unresolved ??= node;
+        return 1;
+      }
+      targets.set(node, anchor.node);
+      added += anchor.size;
+      if (added > MAX_ALIAS_EXPANSION) throw new Refused(tooLarge);
+      return anchor.size;
+    }
+    const anchorName = (node as {anchor?: string}).anchor;
+    // An alias inside its own anchor's value would make the value endless: it counts as having no anchor yet.
+    let total = 1;
+    if (isMap(node)) {
+      for (const pair of node.items) total += size(pair.key) + size(pair.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) total += size(item);
+    }
+    if (anchorName) anchors.set(anchorName, {node: node as YamlNode, size: total});
+    return total;
+  };
+  try {
+    size(doc.contents);
+  } catch (error) {
+    if (error instanceof Refused) return {targets, refused: error.message};
+    // A file nested deeper than the call stack: the parser has already refused those, but the answer stays a problem.
+    if (error instanceof RangeError) return {targets, refused: 'The file nests lists or mappings too deeply to be read.'};
+    throw error;
+  }
+  return {targets, unresolved};
 }
 
 type Child = {key?: YamlNode; value?: YamlNode};
@@ -383,6 +460,7 @@ const code = (name: string) => `\`${name.length > 60 ? `${name.slice(0, 57)}...`
 
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'an empty value';
+  if (isYamlDate(value)) return `the date ${quote(value.description ?? '')} (quote it to make it a text)`;
   if (typeof value === 'string') return `the text ${quote(value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   if (typeof value === 'boolean') return String(value);
