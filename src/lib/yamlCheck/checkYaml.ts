@@ -22,6 +22,9 @@ import {
 } from 'yaml';
 import {docLinkFor, LIMITS_LINK, SYNTAX_ERRORS_LINK, type DocTarget} from './docLinks';
 import {pyYamlTags, isYamlDate} from './pyyaml';
+import {compileChecks, modelFields, type ModelFields} from './compileChecks';
+import {laterKey, type LaterKey} from './laterKeys';
+import {findingKey, lightdash0_1410Errors, mostTelling, type ReferenceError} from './lightdash0_1410';
 import {deref, propertiesOf, schemaPlace, type SchemaNode, type SchemaPlace} from './schemaWalk';
 import {schema as generatedSchema, validate} from './generated/validateDbtYaml.mjs';
 
@@ -40,10 +43,30 @@ export const MAX_ALIAS_COUNT = 1_000;
  */
 export const MAX_ALIAS_EXPANSION = 100_000;
 
-export type ProblemKind = 'syntax' | 'schema' | 'limit';
+export type ProblemKind = 'syntax' | 'schema' | 'compile' | 'limit';
+/**
+ * What Lightdash of the version checked does with what was found (the same three words on the page, in the MCP tool
+ * and in the VS Code guide):
+ * - `error`: it rejects the file or the model (its schemas, or the checks it runs when it compiles a project);
+ * - `warning`: it ignores the setting (an unknown key, often a typo: the nearest known key is suggested) or accepts a
+ *   value these docs advise against;
+ * - `later`: only a later Lightdash reads the setting; the message names the first version and its source.
+ */
+export type Severity = 'error' | 'warning' | 'later';
+/** The docs version the file is checked against: the released 0.1410 or Next. */
+export type LightdashVersion = '0.1410' | 'next';
+export const LIGHTDASH_VERSIONS: readonly LightdashVersion[] = ['0.1410', 'next'];
+export const DEFAULT_VERSION: LightdashVersion = '0.1410';
+
+export interface CheckOptions {
+  readonly version?: LightdashVersion;
+  /** The other properties files of the project, so that joins and references to their models can be judged. */
+  readonly projectFiles?: readonly string[];
+}
 
 export interface YamlProblem {
   readonly kind: ProblemKind;
+  readonly severity: Severity;
   /** 1-based line and column of the place the problem is about. */
   readonly line: number;
   readonly column: number;
@@ -55,7 +78,12 @@ export interface YamlProblem {
 }
 
 export interface YamlCheckResult {
+  /** The version checked against. */
+  readonly version: LightdashVersion;
+  /** True when nothing found is an error: Lightdash of that version accepts the file (warnings and notes aside). */
   readonly valid: boolean;
+  /** How many findings of each severity, listed or not. */
+  readonly counts: Readonly<Record<Severity, number>>;
   /** Sorted by line, then column; at most MAX_PROBLEMS. */
   readonly problems: readonly YamlProblem[];
   /** Problems found beyond MAX_PROBLEMS. */
@@ -86,10 +114,13 @@ const NOUNS_BY_PROPERTY: Record<string, string> = {
   required_filters: 'a required filter',
 };
 
-export function checkDbtYaml(text: string): YamlCheckResult {
+export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlCheckResult {
+  const version = options.version ?? DEFAULT_VERSION;
   const lines = countLines(text);
+  const done = (found: YamlProblem[], notListed?: Record<Severity, number>) =>
+    finish(version, lines, found, notListed);
   if (text.length > MAX_YAML_CHARS) {
-    return finish(lines, [
+    return done([
       limitProblem(
         `The file has ${text.length.toLocaleString('en-US')} characters; the checker reads at most ` +
           `${MAX_YAML_CHARS.toLocaleString('en-US')}. Split it into several properties files (dbt reads every .yml ` +
@@ -98,9 +129,10 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     ]);
   }
   if (text.trim() === '') {
-    return finish(lines, [
+    return done([
       {
         kind: 'schema',
+        severity: 'error',
         line: 1,
         column: 1,
         path: '',
@@ -114,7 +146,7 @@ export function checkDbtYaml(text: string): YamlCheckResult {
   // A cheap count before parsing: what looks like an alias (`*name` after a space, a bracket or a comma). It can
   // also count emphasis in descriptions (`*note*`), so it only refuses at ten times the real limit, which the scan
   // after parsing applies exactly.
-  if (looksLikeAliases(text) > MAX_ALIAS_COUNT * 10) return finish(lines, [limitProblem(tooManyAliases())]);
+  if (looksLikeAliases(text) > MAX_ALIAS_COUNT * 10) return done([limitProblem(tooManyAliases())]);
 
   const lineCounter = new LineCounter();
   let doc: Document;
@@ -129,7 +161,7 @@ export function checkDbtYaml(text: string): YamlCheckResult {
       uniqueKeys: true,
     });
   } catch (error) {
-    return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
+    return done([limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
   const at = (offset: number) => {
     const {line, col} = lineCounter.linePos(Math.max(0, Math.min(offset, text.length)));
@@ -140,11 +172,12 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     // reports there (wrong indentation, odd keys) mostly follow from the first one.
     const [first] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
     if (/call stack/i.test(first.message)) {
-      return finish(lines, [limitProblem('The file nests lists or mappings too deeply to be read.')]);
+      return done([limitProblem('The file nests lists or mappings too deeply to be read.')]);
     }
-    return finish(lines, [
+    return done([
       {
         kind: 'syntax',
+        severity: 'error',
         ...at(first.pos[0]),
         path: formatPath(pathAtOffset(doc, first.pos[0])),
         message: syntaxMessage(first.code, first.message),
@@ -158,9 +191,10 @@ export function checkDbtYaml(text: string): YamlCheckResult {
   const scan = scanAliases(doc);
   if (scan.unresolved) {
     const offset = scan.unresolved.range?.[0] ?? 0;
-    return finish(lines, [
+    return done([
       {
         kind: 'syntax',
+        severity: 'error',
         ...at(offset),
         path: formatPath(pathAtOffset(doc, offset)),
         message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${scan.unresolved.source}\``),
@@ -168,7 +202,7 @@ export function checkDbtYaml(text: string): YamlCheckResult {
       },
     ]);
   }
-  if (scan.refused) return finish(lines, [limitProblem(scan.refused)]);
+  if (scan.refused) return done([limitProblem(scan.refused)]);
   aliasTargets = scan.targets;
 
   let data: unknown;
@@ -177,27 +211,123 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     // number of aliases) is switched off.
     data = doc.toJS({maxAliasCount: -1});
   } catch (error) {
-    return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
+    return done([limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
 
-  if (validate(data)) return finish(lines, []);
-  // Every finding is placed first (cheap); messages, whose suggestions cost more, are written only for the ones
-  // listed, so a file with thousands of problems is answered as fast as one with a few.
+  // Every finding is placed and given its severity first (cheap); messages, whose suggestions cost more, are written
+  // only for the ones listed, so a file with thousands of problems is answered as fast as one with a few.
+  const pending: Pending[] = [];
+  const reference = version === '0.1410' ? lightdash0_1410Errors(data) : [];
+  const referenceKeys = new Set(reference.map(findingKey));
+  const referencePaths = new Set(reference.map((e) => e.instancePath));
+  const explained = new Set<string>();
   const seen = new Set<string>();
-  const located = condense(validate.errors ?? [])
-    .map((error) => locate(error, doc))
-    .filter((found) => {
-      const key = `${found.offset}:${found.error.keyword}:${found.problemPath.join('/')}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => a.offset - b.offset);
-  const problems = located.slice(0, MAX_PROBLEMS).map((found) => schemaProblem(found, data, at));
-  return finish(lines, problems, located.length - problems.length);
+  const docsErrors = validate(data) ? [] : condense(validate.errors ?? []);
+  for (const error of docsErrors) {
+    const found = locate(error, doc);
+    const key = `${found.offset}:${found.error.keyword}:${found.problemPath.join('/')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const unknownKey = error.keyword === 'additionalProperties';
+    const rejected =
+      referenceKeys.has(findingKey(error)) || (!unknownKey && referencePaths.has(error.instancePath));
+    if (rejected) {
+      explained.add(findingKey(error));
+      explained.add(error.instancePath);
+    }
+    const later = unknownKey
+      ? laterKey(found.place.def, String((error.params as Record<string, unknown>).additionalProperty))
+      : undefined;
+    let severity: Severity;
+    if (version === '0.1410') severity = rejected ? 'error' : later ? 'later' : 'warning';
+    else severity = unknownKey ? (later ? 'later' : 'warning') : 'error';
+    pending.push({
+      offset: found.offset,
+      severity,
+      make: () => schemaProblem(found, data, at, severity, version, later, rejected),
+    });
+  }
+  // What 0.1410 rejects and the docs schema does not (format expressions, a column metric of type timestamp):
+  // one error for each place.
+  const unexplained = new Map<string, ReferenceError[]>();
+  for (const error of reference) {
+    if (explained.has(findingKey(error)) || explained.has(error.instancePath)) continue;
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      // The forms' own errors at the same place or below say more; the wrapper alone is kept as a last resort.
+      if (reference.some((e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.keyword !== error.keyword)) continue;
+    }
+    const group = unexplained.get(error.instancePath) ?? [];
+    group.push(error);
+    unexplained.set(error.instancePath, group);
+  }
+  for (const group of unexplained.values()) {
+    const error = mostTelling(group);
+    const found = locate(error, doc);
+    pending.push({offset: found.offset, severity: 'error', make: () => referenceProblem(found, error, data, at)});
+  }
+  let project: Map<string, ModelFields> | undefined;
+  if (options.projectFiles) {
+    project = new Map();
+    for (const other of options.projectFiles) {
+      for (const [name, fields] of modelFields(readQuietly(other))) project.set(name, fields);
+    }
+  }
+  for (const finding of compileChecks(data, project)) {
+    const nodes = nodesAt(doc, finding.segments);
+    const offset =
+      (finding.atKey ? nodes.key?.range?.[0] : undefined) ??
+      nodes.value?.range?.[0] ??
+      nodes.key?.range?.[0] ??
+      (nodes.parent as YamlNode | undefined)?.range?.[0] ??
+      0;
+    pending.push({
+      offset,
+      severity: finding.severity,
+      make: () => ({
+        kind: 'compile',
+        severity: finding.severity,
+        ...at(offset),
+        path: formatPath(finding.segments),
+        message: finding.message,
+        docs: finding.docs,
+      }),
+    });
+  }
+
+  pending.sort((a, b) => a.offset - b.offset);
+  const listed = pending.slice(0, MAX_PROBLEMS);
+  const notListed: Record<Severity, number> = {error: 0, warning: 0, later: 0};
+  for (const rest of pending.slice(MAX_PROBLEMS)) notListed[rest.severity] += 1;
+  return done(
+    listed.map((p) => p.make()),
+    notListed,
+  );
 }
 
-function finish(lines: number, found: YamlProblem[], notListed = 0): YamlCheckResult {
+interface Pending {
+  readonly offset: number;
+  readonly severity: Severity;
+  readonly make: () => YamlProblem;
+}
+
+/** Another file of the project, for its model names and fields only: unreadable files count as having none. */
+function readQuietly(text: string): unknown {
+  if (text.length > MAX_YAML_CHARS || looksLikeAliases(text) > MAX_ALIAS_COUNT) return undefined;
+  try {
+    const other = parseDocument(text, {version: '1.1', customTags: pyYamlTags, prettyErrors: false});
+    if (other.errors.length > 0 || scanAliases(other).refused) return undefined;
+    return other.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+  } catch {
+    return undefined;
+  }
+}
+
+function finish(
+  version: LightdashVersion,
+  lines: number,
+  found: YamlProblem[],
+  notListed: Record<Severity, number> = {error: 0, warning: 0, later: 0},
+): YamlCheckResult {
   const seen = new Set<string>();
   const unique = found.filter((p) => {
     const key = `${p.line}:${p.column}:${p.message}`;
@@ -206,16 +336,21 @@ function finish(lines: number, found: YamlProblem[], notListed = 0): YamlCheckRe
     return true;
   });
   unique.sort((a, b) => a.line - b.line || a.column - b.column);
+  const counts = {...notListed};
+  for (const problem of unique) counts[problem.severity] += 1;
+  const listed = unique.slice(0, MAX_PROBLEMS);
   return {
-    valid: unique.length === 0 && notListed === 0,
-    problems: unique.slice(0, MAX_PROBLEMS),
-    omitted: Math.max(0, unique.length - MAX_PROBLEMS) + notListed,
+    version,
+    valid: counts.error === 0,
+    counts,
+    problems: listed,
+    omitted: counts.error + counts.warning + counts.later - listed.length,
     lines,
   };
 }
 
 function limitProblem(message: string): YamlProblem {
-  return {kind: 'limit', line: 1, column: 1, path: '', message, docs: LIMITS_LINK};
+  return {kind: 'limit', severity: 'error', line: 1, column: 1, path: '', message, docs: LIMITS_LINK};
 }
 
 function countLines(text: string): number {
@@ -585,6 +720,81 @@ function locate(error: ErrorObject, doc: Document): Located {
 }
 
 function schemaProblem(
+  found: Located,
+  data: unknown,
+  at: (offset: number) => {line: number; column: number},
+  severity: Severity,
+  version: LightdashVersion,
+  later: LaterKey | undefined,
+  rejected: boolean,
+): YamlProblem {
+  const problem = describeSchemaError(found, data, at);
+  const key = (found.error.params as Record<string, unknown>).additionalProperty;
+  let message = problem.message;
+  if (later) {
+    message =
+      `${code(String(key))} is read by Lightdash from version ${later.version} on (released ${later.date}; added in ` +
+      `${later.source}). ` +
+      (version === '0.1410'
+        ? 'Lightdash 0.1410 ignores it: it takes effect once you upgrade.'
+        : 'These docs do not describe it yet; earlier versions ignore it.');
+  } else if (severity === 'warning') {
+    message +=
+      found.error.keyword === 'additionalProperties'
+        ? ' Lightdash ignores this key, so the setting has no effect.'
+        : ' Lightdash 0.1410 does not refuse it, but these docs advise against it.';
+  } else if (rejected && version === '0.1410') {
+    message += ' Lightdash 0.1410 refuses it too.';
+  }
+  return {...problem, severity, message};
+}
+
+/** A finding of Lightdash 0.1410's own schemas that the docs schema accepts: a format expression, for instance. */
+function referenceProblem(
+  found: Located,
+  error: ReferenceError,
+  data: unknown,
+  at: (offset: number) => {line: number; column: number},
+): YamlProblem {
+  const {segments, place, offset, problemPath} = found;
+  const params = error.params as Record<string, unknown>;
+  const value = valueAt(data, segments);
+  const last = segments[segments.length - 1] ?? '';
+  const subject = /^\d+$/.test(last) ? `Item ${Number(last) + 1} of ${code(segments[segments.length - 2] ?? '')}` : code(last);
+  const where =
+    error.check === 'cli'
+      ? "Lightdash 0.1410's CLI refuses it (its schema lightdash-dbt-2.0.json)"
+      : 'Lightdash 0.1410 refuses it when it compiles the project (its schema lightdashMetadata.json), and the model becomes an explore error';
+  let message: string;
+  switch (error.keyword) {
+    case 'enum': {
+      const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
+      const shown = typeof value === 'string' ? code(value) : capitalize(describeValue(value));
+      message = `${shown} is not allowed for ${subject} in Lightdash 0.1410: ${where}. Allowed there: ${allowed.join(', ')}.`;
+      if (last === 'format') {
+        message += ' Format expressions such as `0.0%` are read only by later versions; in 0.1410 use a named format, `round` and `compact`.';
+      } else if (last === 'type' && value === 'timestamp') {
+        message += ' A `timestamp` metric is not accepted here in 0.1410; use a `max` or `min` metric of the timestamp column instead.';
+      }
+      break;
+    }
+    case 'type':
+      message = `${subject} must be ${joinOr(String(params.type).split(',').map((t) => TYPE_NOUNS[t] ?? t))} in Lightdash 0.1410; found ${describeValue(value)}. ${where}.`;
+      break;
+    case 'required':
+      message = `${capitalize(place.atDefRoot && NOUNS[place.def] ? NOUNS[place.def] : 'this mapping')} needs ${code(String(params.missingProperty))} in Lightdash 0.1410: ${where}.`;
+      break;
+    case 'additionalProperties':
+      message = `Unknown key ${code(String(params.additionalProperty))}: ${where}.`;
+      break;
+    default:
+      message = `${subject} ${error.message ?? 'is not valid here'} in Lightdash 0.1410: ${where}.`;
+  }
+  const docs = docLinkFor(place.owner.def, place.owner.property) ?? (docLinkFor('#') as DocTarget);
+  return {kind: 'schema', severity: 'error', ...at(offset), path: formatPath(problemPath), message, docs};
+}
+
+function describeSchemaError(
   {error, segments, place, offset, problemPath}: Located,
   data: unknown,
   at: (offset: number) => {line: number; column: number},
@@ -671,7 +881,7 @@ function schemaProblem(
     default:
       message = `${subject} ${error.message ?? 'is not valid here'}.`;
   }
-  return {kind: 'schema', ...at(offset), path: formatPath(problemPath), message, docs};
+  return {kind: 'schema', severity: 'error', ...at(offset), path: formatPath(problemPath), message, docs};
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

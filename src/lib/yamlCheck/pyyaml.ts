@@ -62,7 +62,7 @@ const scalar = (tag: string, test: RegExp, resolve: (source: string) => unknown)
 /** PyYAML's implicit scalar types, replacing the `yaml` package's YAML 1.1 ones (merge keys and collections stay). */
 export function pyYamlTags(tags: Tags): Tags {
   const replaced = new Set(['bool', 'int', 'float', 'null', 'timestamp'].map((t) => `tag:yaml.org,2002:${t}`));
-  const kept = tags.filter((tag) => !(replaced.has(tag.tag) && 'test' in tag && tag.test));
+  const kept = tags.filter((tag) => typeof tag === 'string' || !(replaced.has(tag.tag) && 'test' in tag && tag.test));
   return [
     ...kept,
     scalar('null', NULL, () => null),
