@@ -29,12 +29,12 @@ const MAX_INPUT_CHARS = MAX_YAML_CHARS * 10;
 const MAX_PROJECT_FILES = 200;
 
 const CHECKER_NOTE =
-  "The Lightdash docs' own checker. Each problem has a severity: \"error\" (Lightdash of the version checked " +
+  'The Lightdash docs\' own checker. Each problem has a severity: "error" (Lightdash of the version checked ' +
   'rejects the file or the model: its own schemas, or the checks it runs when it compiles a project), "warning" ' +
   '(Lightdash ignores the setting, such as an unknown key or a typo, with the nearest known key suggested) or ' +
   '"later" (only a later Lightdash reads it; the message names the first version). With version "0.1410" it checks ' +
-  "what Lightdash 0.1410 did (its own schemas of that release); with \"next\", the rules of the docs' Next pages " +
-  "(schemas/lightdash-dbt.json). It is not Lightdash itself: compile the project with the Lightdash CLI to be sure. " +
+  'what Lightdash 0.1410 did (its own schemas of that release); with "next", the rules of the docs\' Next pages ' +
+  '(schemas/lightdash-dbt.json). It is not Lightdash itself: compile the project with the Lightdash CLI to be sure. ' +
   "Lightdash's own published schema: " +
   LIGHTDASH_SCHEMA_URL;
 
@@ -102,7 +102,7 @@ export function registerValidateYaml(server, {linkBase}) {
         'dimensions, metrics, joins). Returns each problem with its line and column, its YAML path, a message and a ' +
         'link to the docs section that explains the setting, and a severity: "error" (Lightdash of that version ' +
         'rejects it), "warning" (Lightdash ignores it: unknown keys, typos) or "later" (only a later Lightdash reads ' +
-        'it, with the version named). It checks Lightdash\'s schemas and its compile-time rules (metric types, ' +
+        "it, with the version named). It checks Lightdash's schemas and its compile-time rules (metric types, " +
         '`${...}` references, joins, duplicate names), not whether columns exist in the warehouse or SQL runs. ' +
         'Only dbt properties files: the docs publish no schema for ' +
         `charts or dashboards as code. Lightdash's own published schema: ${LIGHTDASH_SCHEMA_URL}`,

@@ -14,7 +14,7 @@ import {
   type YamlCheckResult,
   type YamlProblem,
 } from '../../src/lib/yamlCheck/checkYaml';
-import {validatorFile, validatorSource, schemaFile} from '../../scripts/build-yaml-validator.mjs';
+import {generatedModules, validatorFile} from '../../scripts/build-yaml-validator.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const fixturesDir = path.join(root, 'tests/fixtures/dbt-schema');
@@ -58,13 +58,19 @@ const only = (result: YamlCheckResult): YamlProblem => {
   return result.problems[0];
 };
 
-it('the committed validator is the one scripts/build-yaml-validator.mjs writes from the schema', () => {
-  const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8'));
-  const expected = validatorSource(schema);
-  expect(
-    fs.readFileSync(validatorFile, 'utf8') === expected,
-    `${path.relative(root, validatorFile)} is out of date: run node scripts/build-yaml-validator.mjs`,
-  ).toBe(true);
+it('the committed validators are the ones scripts/build-yaml-validator.mjs writes from the schemas', () => {
+  const modules = generatedModules();
+  expect(modules.map(([file]) => path.relative(root, file))).toEqual([
+    path.relative(root, validatorFile),
+    'src/lib/yamlCheck/generated/lightdash0_1410Cli.mjs',
+    'src/lib/yamlCheck/generated/lightdash0_1410Metadata.mjs',
+  ]);
+  for (const [file, expected] of modules) {
+    expect(
+      fs.readFileSync(file, 'utf8') === expected,
+      `${path.relative(root, file)} is out of date: run node scripts/build-yaml-validator.mjs`,
+    ).toBe(true);
+  }
 });
 
 it('accepts a valid file, in both versions', () => {
@@ -169,9 +175,21 @@ describe.each([
     message: /^YAML syntax: Map keys must be unique\. The same key appears twice/,
   },
   {
-    name: 'a YAML syntax error (a tab as indentation)',
+    name: 'a YAML syntax error (a tab as indentation), with the path of the key on that line',
+    text: withLine(5, '      label: Orders\n\tgroup_label: Sales'),
+    expected: {
+      kind: 'syntax',
+      line: 6,
+      column: 1,
+      path: 'models[0].meta.group_label',
+      docs: 'guides/validate-your-yaml#syntax-errors',
+    },
+    message: /^YAML syntax: .*tab/i,
+  },
+  {
+    name: 'a tab-indented key under a line that opens a block',
     text: withLine(5, '\tlabel: Orders'),
-    expected: {kind: 'syntax', line: 5, docs: 'guides/validate-your-yaml#syntax-errors'},
+    expected: {kind: 'syntax', line: 5, column: 1, path: 'models[0].meta.label'},
     message: /^YAML syntax: .*tab/i,
   },
   {
@@ -323,7 +341,9 @@ describe('hostile input', () => {
     const result = check(text);
     expect(performance.now() - start).toBeLessThan(2000);
     // Every alias points at the second anchor, whose value is wrong: reported once, at the anchor.
-    expect(result.problems.map((p) => [p.line, p.path])).toEqual([[9, 'models[0].columns[0].meta.metrics.second.type']]);
+    expect(result.problems.map((p) => [p.line, p.path])).toEqual([
+      [9, 'models[0].columns[0].meta.metrics.second.type'],
+    ]);
   });
 
   it('refuses text over the size cap before parsing it, saying the limit', () => {

@@ -163,7 +163,9 @@ export default function YamlValidator(): ReactNode {
       <p id={`${inputId}-hint`} className={styles.hint}>
         Paste or type it here, drop a .yml file on the box, or open one. It is checked as you type and never leaves your
         browser. Checked against: <strong>{VERSION_NAMES[version]}</strong>
-        {version === '0.1410' ? ' (what that release accepts, ignores or rejects).' : ' (the rules these Next pages describe).'}
+        {version === '0.1410'
+          ? ' (what that release accepts, ignores or rejects).'
+          : ' (the rules these Next pages describe).'}
       </p>
       <textarea
         id={inputId}

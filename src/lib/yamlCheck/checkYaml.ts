@@ -117,8 +117,7 @@ const NOUNS_BY_PROPERTY: Record<string, string> = {
 export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlCheckResult {
   const version = options.version ?? DEFAULT_VERSION;
   const lines = countLines(text);
-  const done = (found: YamlProblem[], notListed?: Record<Severity, number>) =>
-    finish(version, lines, found, notListed);
+  const done = (found: YamlProblem[], notListed?: Record<Severity, number>) => finish(version, lines, found, notListed);
   if (text.length > MAX_YAML_CHARS) {
     return done([
       limitProblem(
@@ -179,7 +178,9 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
         kind: 'syntax',
         severity: 'error',
         ...at(first.pos[0]),
-        path: formatPath(pathAtOffset(doc, first.pos[0])),
+        path: formatPath(
+          first.code === 'TAB_AS_INDENT' ? tabLinePath(doc, text, first.pos[0]) : pathAtOffset(doc, first.pos[0]),
+        ),
         message: syntaxMessage(first.code, first.message),
         docs: SYNTAX_ERRORS_LINK,
       },
@@ -229,8 +230,7 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
     if (seen.has(key)) continue;
     seen.add(key);
     const unknownKey = error.keyword === 'additionalProperties';
-    const rejected =
-      referenceKeys.has(findingKey(error)) || (!unknownKey && referencePaths.has(error.instancePath));
+    const rejected = referenceKeys.has(findingKey(error)) || (!unknownKey && referencePaths.has(error.instancePath));
     if (rejected) {
       explained.add(findingKey(error));
       explained.add(error.instancePath);
@@ -254,7 +254,12 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
     if (explained.has(findingKey(error)) || explained.has(error.instancePath)) continue;
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
       // The forms' own errors at the same place or below say more; the wrapper alone is kept as a last resort.
-      if (reference.some((e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.keyword !== error.keyword)) continue;
+      if (
+        reference.some(
+          (e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.keyword !== error.keyword,
+        )
+      )
+        continue;
     }
     const group = unexplained.get(error.instancePath) ?? [];
     group.push(error);
@@ -504,7 +509,8 @@ function scanAliases(doc: Document): AliasScan {
   } catch (error) {
     if (error instanceof Refused) return {targets, refused: error.message};
     // A file nested deeper than the call stack: the parser has already refused those, but the answer stays a problem.
-    if (error instanceof RangeError) return {targets, refused: 'The file nests lists or mappings too deeply to be read.'};
+    if (error instanceof RangeError)
+      return {targets, refused: 'The file nests lists or mappings too deeply to be read.'};
     throw error;
   }
   return {targets, unresolved};
@@ -561,6 +567,31 @@ function nodesAt(doc: Document, segments: readonly string[]) {
     value = child.value;
   }
   return {value: resolveNode(doc, value) as YamlNode | undefined, key, parent, complete: true};
+}
+
+/**
+ * The path of the key on a line indented with a tab. The parser reads such a line as part of the value above it, so
+ * the node at the tab is the previous key's; the line's own key belongs beside that key, or under it when the line
+ * above opens a block (ends with a colon).
+ */
+function tabLinePath(doc: Document, text: string, offset: number): string[] {
+  const lineStart = text.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
+  const lineEnd = text.indexOf('\n', lineStart);
+  const line = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+  const key = /^[\t ]*(?:-[\t ]+)?([^\s:#'"{[][^:#]*?):(?:\s|$)/.exec(line)?.[1]?.trim();
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const previous = text.slice(start, end);
+    const content = previous.trimStart();
+    if (content !== '' && !content.startsWith('#')) {
+      const above = pathAtOffset(doc, start + previous.length - content.length);
+      const parent = /:\s*(#.*)?$/.test(previous) ? above : above.slice(0, -1);
+      return key ? [...parent, key] : parent;
+    }
+    end = start - 1;
+  }
+  return key ? [key] : [];
 }
 
 /** The path of the innermost mapping entry or list item that holds `offset`. */
@@ -760,7 +791,9 @@ function referenceProblem(
   const params = error.params as Record<string, unknown>;
   const value = valueAt(data, segments);
   const last = segments[segments.length - 1] ?? '';
-  const subject = /^\d+$/.test(last) ? `Item ${Number(last) + 1} of ${code(segments[segments.length - 2] ?? '')}` : code(last);
+  const subject = /^\d+$/.test(last)
+    ? `Item ${Number(last) + 1} of ${code(segments[segments.length - 2] ?? '')}`
+    : code(last);
   const where =
     error.check === 'cli'
       ? "Lightdash 0.1410's CLI refuses it (its schema lightdash-dbt-2.0.json)"
@@ -772,14 +805,20 @@ function referenceProblem(
       const shown = typeof value === 'string' ? code(value) : capitalize(describeValue(value));
       message = `${shown} is not allowed for ${subject} in Lightdash 0.1410: ${where}. Allowed there: ${allowed.join(', ')}.`;
       if (last === 'format') {
-        message += ' Format expressions such as `0.0%` are read only by later versions; in 0.1410 use a named format, `round` and `compact`.';
+        message +=
+          ' Format expressions such as `0.0%` are read only by later versions; in 0.1410 use a named format, `round` and `compact`.';
       } else if (last === 'type' && value === 'timestamp') {
-        message += ' A `timestamp` metric is not accepted here in 0.1410; use a `max` or `min` metric of the timestamp column instead.';
+        message +=
+          ' A `timestamp` metric is not accepted here in 0.1410; use a `max` or `min` metric of the timestamp column instead.';
       }
       break;
     }
     case 'type':
-      message = `${subject} must be ${joinOr(String(params.type).split(',').map((t) => TYPE_NOUNS[t] ?? t))} in Lightdash 0.1410; found ${describeValue(value)}. ${where}.`;
+      message = `${subject} must be ${joinOr(
+        String(params.type)
+          .split(',')
+          .map((t) => TYPE_NOUNS[t] ?? t),
+      )} in Lightdash 0.1410; found ${describeValue(value)}. ${where}.`;
       break;
     case 'required':
       message = `${capitalize(place.atDefRoot && NOUNS[place.def] ? NOUNS[place.def] : 'this mapping')} needs ${code(String(params.missingProperty))} in Lightdash 0.1410: ${where}.`;
