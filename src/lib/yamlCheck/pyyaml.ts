@@ -3,7 +3,8 @@
  * implements YAML 1.1 with resolvers of its own: they differ from the `yaml` package's YAML 1.1 schema, which reads
  * `y`, `Y`, `n` and `N` as booleans (PyYAML keeps them as text), `1e3` as a number (PyYAML needs a dot: text) and
  * `2024-01-01` as a JavaScript Date. The patterns below are PyYAML's `Resolver.add_implicit_resolver` calls
- * (yaml/resolver.py, PyYAML 6.0), anchored to the whole scalar as PyYAML's `re.match` plus its own end check does.
+ * (lib/yaml/resolver.py at yaml/pyyaml@69c141a, 2024-08-06), anchored to the whole scalar; dbt loads properties
+ * files with `yaml.load(..., Loader=SafeLoader)` (core/dbt/clients/yaml_helper.py in dbt-core).
  *
  * Dates and timestamps become a `Symbol` whose description is the text written: no JSON Schema type accepts a
  * symbol, so a date where a text, a number or a mapping is expected is reported as a date (dbt hands Lightdash a date
