@@ -263,6 +263,19 @@ describe('hand-made bad variants', () => {
     ).toBe(true);
   });
 
+  it('no false error where the file cannot tell: the case of column names, and models with dbt versions', () => {
+    // How the adapter writes names into dbt's manifest is not in the file: references match without case...
+    expect(checkDbtYaml(bad('${orders.customer_id} =', '${orders.CUSTOMER_ID} =')).problems).toEqual([]);
+    // ...but a metric clashes only with a dimension of exactly its name, as in Lightdash.
+    expect(checkDbtYaml(bad('      - name: status\n', '      - name: ORDER_COUNT\n')).problems).toEqual([]);
+    // A versioned model's columns come from its versions too: its references are not judged.
+    const versioned = bad('${orders.customer_id} =', '${orders.client_id} =').replace(
+      '  - name: orders\n',
+      '  - name: orders\n    latest_version: 2\n    versions:\n      - v: 2\n',
+    );
+    expect(checkDbtYaml(versioned).problems.filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
   it('in Next, the two 0.1410 misses are accepted: Next reads format expressions and timestamp metrics', () => {
     const next = (text: string) => checkDbtYaml(text, {version: 'next'}).problems;
     expect(next(bad('            format: usd', "            format: '0.0%'"))).toEqual([]);

@@ -283,6 +283,14 @@ describe('plain scalars typed as dbt’s PyYAML types them', () => {
       expect(check(labelled(`"${value}"`)).problems).toEqual([]);
     },
   );
+  it('`name: y` and `name: n` name a model and a column, with no finding in either version (issue 45)', () => {
+    const text = 'version: 2\nmodels:\n  - name: y\n    columns:\n      - name: n\n      - name: Y\n';
+    expect(checkDbtYaml(text).problems).toEqual([]);
+    expect(check(text).problems).toEqual([]);
+    // `yes` is a boolean for dbt too: a model named yes must be quoted.
+    expect(only(check(text.replace('name: y\n', 'name: yes\n'))).message).toBe('`name` must be a text; found true.');
+  });
+
   it('a date where a mapping is expected is a date too', () => {
     expect(only(check('version: 2\nmodels:\n  - name: a\n    meta: 2024-12-11\n')).message).toBe(
       '`meta` must be a mapping (`key: value` lines); found the date "2024-12-11" (quote it to make it a text).',

@@ -36,7 +36,10 @@ export interface RuleFinding {
 export interface ModelFields {
   readonly name: string;
   readonly dimensions: ReadonlySet<string>;
+  /** The column and additional dimension names as written, for the metric/dimension name clash (exact in Lightdash). */
+  readonly namesAsWritten: ReadonlySet<string>;
   /** Dimensions whose time intervals (`name_day`, …) may be referred to: any not typed string, number or boolean. */
+  // All names are lowercased (see hasDimension).
   readonly timeDimensions: ReadonlySet<string>;
   readonly metrics: ReadonlySet<string>;
   /** False when the file lists no columns for the model: its fields come from elsewhere and are not judged. */
@@ -113,12 +116,28 @@ export function modelFields(data: unknown): Map<string, ModelFields> {
       for (const [name] of entries(meta.metrics)) metrics.add(name);
     }
     for (const [name] of entries(metaOf(model).metrics)) metrics.add(name);
-    models.set(model.name, {name: model.name, dimensions, timeDimensions, metrics, hasColumns: columns.length > 0});
+    // A model with dbt `versions` takes its columns from each version as well: its fields are not judged.
+    const hasColumns = columns.length > 0 && !Array.isArray(model.versions);
+    const lower = (names: Set<string>) => new Set([...names].map((n) => n.toLowerCase()));
+    models.set(model.name, {
+      name: model.name,
+      dimensions: lower(dimensions),
+      namesAsWritten: dimensions,
+      timeDimensions: lower(timeDimensions),
+      metrics: lower(metrics),
+      hasColumns,
+    });
   }
   return models;
 }
 
-function hasDimension(fields: ModelFields, name: string): boolean {
+/**
+ * Names are compared without case: Lightdash compares them exactly, but how a warehouse adapter writes column names
+ * into dbt's manifest (`ORDER_ID` or `order_id`) cannot be seen in the file, and a false error costs more than a
+ * missed one.
+ */
+function hasDimension(fields: ModelFields, field: string): boolean {
+  const name = field.toLowerCase();
   if (fields.dimensions.has(name)) return true;
   for (const frame of TIME_FRAMES) {
     if (name.endsWith(`_${frame}`) && fields.timeDimensions.has(name.slice(0, -frame.length - 1))) return true;
@@ -262,7 +281,7 @@ export function compileChecks(data: unknown, project?: ReadonlyMap<string, Model
           docs: 'references/metrics#filters',
         });
       }
-      if (fields?.dimensions.has(metricName)) {
+      if (fields?.namesAsWritten.has(metricName)) {
         findings.push({
           segments,
           atKey: true,
@@ -362,7 +381,7 @@ function referenceFindings(
     const fields = known.get(model);
     if (!fields || !fields.hasColumns) continue; // a model described elsewhere: its fields are not known here
     if (place.refersTo === 'metric') {
-      if (!fields.metrics.has(field)) {
+      if (!fields.metrics.has(field.toLowerCase())) {
         findings.push(
           say(
             `matches no metric of ${code(model)}. A non-aggregate metric (number, string, date, timestamp, boolean) ` +
