@@ -250,17 +250,20 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
   // What 0.1410 rejects and the docs schema does not (format expressions, a column metric of type timestamp):
   // one error for each place.
   const unexplained = new Map<string, ReferenceError[]>();
+  const wrapper = (e: ReferenceError) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  // Every place at or above an error that is not an `anyOf`/`oneOf` wrapper, found once (the file may hold thousands).
+  const underWrappers = new Set<string>();
+  for (const error of reference) {
+    if (wrapper(error)) continue;
+    for (let path = error.instancePath; ; path = path.slice(0, path.lastIndexOf('/'))) {
+      underWrappers.add(path);
+      if (path === '') break;
+    }
+  }
   for (const error of reference) {
     if (explained.has(findingKey(error)) || explained.has(error.instancePath)) continue;
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
-      // The forms' own errors at the same place or below say more; the wrapper alone is kept as a last resort.
-      if (
-        reference.some(
-          (e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.keyword !== error.keyword,
-        )
-      )
-        continue;
-    }
+    // The forms' own errors at the same place or below say more; the wrapper alone is kept as a last resort.
+    if (wrapper(error) && underWrappers.has(error.instancePath)) continue;
     const group = unexplained.get(error.instancePath) ?? [];
     group.push(error);
     unexplained.set(error.instancePath, group);
@@ -392,18 +395,26 @@ function syntaxMessage(code: string, message: string): string {
  * message lists the forms.
  */
 function condense(errors: ErrorObject[]): ErrorObject[] {
-  let list = errors.slice();
-  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
-  const anyOfs = list.filter((e) => e.keyword === 'anyOf').sort((a, b) => depth(b) - depth(a));
-  for (const anyOf of anyOfs) {
-    if (!list.includes(anyOf)) continue;
-    const base = anyOf.instancePath;
-    const inside = list.filter((e) => e.instancePath === base || e.instancePath.startsWith(`${base}/`));
-    const deeper = inside.some((e) => e.instancePath !== base);
-    list = list.filter((e) => !inside.includes(e) || (deeper ? e.instancePath !== base : e === anyOf));
+  // In one pass (a file may hold tens of thousands of findings): an `anyOf` place with findings below it keeps only
+  // those; one without keeps its first `anyOf` finding alone.
+  const anyOfPlaces = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  const withDeeper = new Set<string>();
+  for (const error of errors) {
+    for (let place = error.instancePath; place !== '';) {
+      place = place.slice(0, place.lastIndexOf('/'));
+      withDeeper.add(place);
+    }
   }
-  // The validator reports a bad metric name twice (the name's pattern, then propertyNames): keep the first.
-  return list.filter((e) => e.keyword !== 'propertyNames');
+  const keptAnyOf = new Set<string>();
+  return errors.filter((error) => {
+    // The validator reports a bad metric name twice (the name's pattern, then propertyNames): keep the first.
+    if (error.keyword === 'propertyNames') return false;
+    const place = error.instancePath;
+    if (!anyOfPlaces.has(place)) return true;
+    if (withDeeper.has(place) || error.keyword !== 'anyOf' || keptAnyOf.has(place)) return false;
+    keptAnyOf.add(place);
+    return true;
+  });
 }
 
 function pointerSegments(pointer: string): string[] {
