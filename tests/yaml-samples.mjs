@@ -15,9 +15,13 @@ models:
           metrics:
             total_revenue:
               type: sum
+      - name: customer_id
 `;
 
-/** Three kinds of mistake: an unknown key (line 4), a wrong join type (line 8), a misspelt metric type (line 15). */
+/**
+ * Three kinds of mistake: an unknown key (line 4, a warning: Lightdash ignores it), a wrong join type (line 8) and a
+ * misspelt metric type (line 15), both errors.
+ */
 export const THREE_MISTAKES_DBT_YAML = `version: 2
 models:
   - name: orders
@@ -33,6 +37,7 @@ models:
           metrics:
             total_revenue:
               type: countdistinct
+      - name: customer_id
 `;
 
 /**

@@ -6,7 +6,13 @@
  * docs source and the answer is the same for a build folder and for the deployed site.
  */
 import {z} from 'zod';
-import {checkDbtYaml, MAX_PROBLEMS, MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml.ts';
+import {
+  checkDbtYaml,
+  DEFAULT_VERSION,
+  LIGHTDASH_VERSIONS,
+  MAX_PROBLEMS,
+  MAX_YAML_CHARS,
+} from '../../src/lib/yamlCheck/checkYaml.ts';
 import {MAX_YAML_ALIASES} from './limits.mjs';
 
 const VALIDATE_YAML_TOOL = 'validate_yaml';
@@ -20,11 +26,17 @@ const YAML_KINDS = ['dbt', 'chart', 'dashboard'];
  * which answers with the limit in words.
  */
 const MAX_INPUT_CHARS = MAX_YAML_CHARS * 10;
+/** Other files of the project, read for their model names and fields only: together at most the checker's cap. */
+const MAX_PROJECT_FILES = 200;
 
 const CHECKER_NOTE =
-  "The Lightdash docs' own checker: it validates against the docs' JSON schema (schemas/lightdash-dbt.json), which " +
-  'is stricter than Lightdash on purpose (it reports unknown keys). It is not Lightdash itself: compile the project ' +
-  "with the Lightdash CLI to be sure. Lightdash's own published schema: " +
+  'The Lightdash docs\' own checker. Each problem has a severity: "error" (Lightdash of the version checked ' +
+  'rejects the file or the model: its own schemas, or the checks it runs when it compiles a project), "warning" ' +
+  '(Lightdash ignores the setting, such as an unknown key or a typo, with the nearest known key suggested) or ' +
+  '"later" (only a later Lightdash reads it; the message names the first version). With version "0.1410" it checks ' +
+  'what Lightdash 0.1410 did (its own schemas of that release); with "next", the rules of the docs\' Next pages ' +
+  '(schemas/lightdash-dbt.json). It is not Lightdash itself: compile the project with the Lightdash CLI to be sure. ' +
+  "Lightdash's own published schema: " +
   LIGHTDASH_SCHEMA_URL;
 
 class ToolInputError extends Error {}
@@ -49,7 +61,7 @@ export function countAliasLike(text) {
  * @param {string} kind
  * @param {URL | string} linkBase
  */
-function validateYaml(yaml, kind, linkBase) {
+function validateYaml(yaml, kind, linkBase, version = DEFAULT_VERSION, projectFiles = undefined) {
   if (kind !== 'dbt') {
     throw new ToolInputError(
       `validate_yaml checks dbt properties files only (kind "dbt", such as models/schema.yml): these docs publish no ` +
@@ -58,17 +70,26 @@ function validateYaml(yaml, kind, linkBase) {
   }
   const base = new URL(linkBase);
   if (!base.pathname.endsWith('/')) base.pathname += '/';
-  const result = checkDbtYaml(yaml);
+  if (projectFiles && projectFiles.reduce((sum, file) => sum + file.length, 0) > MAX_YAML_CHARS) {
+    throw new ToolInputError(
+      `project_files hold more than ${MAX_YAML_CHARS.toLocaleString('en-US')} characters together: pass only the ` +
+        'files whose models this one joins or refers to.',
+    );
+  }
+  const result = checkDbtYaml(yaml, {version, projectFiles});
   const limit = result.problems.find((problem) => problem.kind === 'limit');
   if (limit) throw new ToolInputError(`Not checked: ${limit.message} (${new URL(limit.docs, base).href})`);
   return {
     checker: CHECKER_NOTE,
     schema: new URL('schemas/lightdash-dbt.json', base).href,
     kind,
+    version: result.version,
     valid: result.valid,
     lines: result.lines,
     problemCount: result.problems.length + result.omitted,
+    counts: result.counts,
     problems: result.problems.map((problem) => ({
+      severity: problem.severity,
       line: problem.line,
       column: problem.column,
       path: problem.path,
@@ -93,8 +114,11 @@ export function registerValidateYaml(server, {linkBase}) {
       description:
         "The Lightdash docs' own checker for a dbt properties file (models/schema.yml with Lightdash meta: tables, " +
         'dimensions, metrics, joins). Returns each problem with its line and column, its YAML path, a message and a ' +
-        "link to the docs section that explains the setting. It checks the shape of the file against the docs' JSON " +
-        'schema, not whether columns exist or SQL runs. Only dbt properties files: the docs publish no schema for ' +
+        'link to the docs section that explains the setting, and a severity: "error" (Lightdash of that version ' +
+        'rejects it), "warning" (Lightdash ignores it: unknown keys, typos) or "later" (only a later Lightdash reads ' +
+        "it, with the version named). It checks Lightdash's schemas and its compile-time rules (metric types, " +
+        '`${...}` references, joins, duplicate names), not whether columns exist in the warehouse or SQL runs. ' +
+        'Only dbt properties files: the docs publish no schema for ' +
         `charts or dashboards as code. Lightdash's own published schema: ${LIGHTDASH_SCHEMA_URL}`,
       inputSchema: {
         yaml: z
@@ -110,12 +134,27 @@ export function registerValidateYaml(server, {linkBase}) {
           .enum(YAML_KINDS)
           .default('dbt')
           .describe('What the file is: "dbt" (a dbt properties file, the default and the only kind checked here).'),
+        version: z
+          .enum(LIGHTDASH_VERSIONS)
+          .default(DEFAULT_VERSION)
+          .describe(
+            'The Lightdash the file is checked against: "0.1410" (the released docs, the default) or "next" (the ' +
+              "docs' Next pages).",
+          ),
+        project_files: z
+          .array(z.string().max(MAX_YAML_CHARS))
+          .max(MAX_PROJECT_FILES)
+          .optional()
+          .describe(
+            'Other properties files of the same dbt project, as text. Only their model names and fields are read, ' +
+              'so that joins and `${table.field}` references to their models can be checked.',
+          ),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    async ({yaml, kind}) => {
+    async ({yaml, kind, version, project_files: projectFiles}) => {
       try {
-        const answer = validateYaml(yaml, kind, linkBase);
+        const answer = validateYaml(yaml, kind, linkBase, version, projectFiles);
         return {content: [{type: 'text', text: JSON.stringify(answer, null, 2)}]};
       } catch (error) {
         if (!(error instanceof ToolInputError)) console.error('[lightdash-docs-mcp] validate_yaml failed:', error);

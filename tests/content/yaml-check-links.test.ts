@@ -83,15 +83,24 @@ describe.each(docsDirs)('the page %s/guides/validate-your-yaml', (dir) => {
     expect(checkDbtYaml(good[0].code).problems).toEqual([]);
   });
 
-  it('its example with mistakes gives the problems at the lines the page names', () => {
+  it('its example with mistakes gives the problems at the lines the page names, of the kind it names', () => {
     const bad = blocks.filter((b) => b.lang === 'text');
     expect(bad).toHaveLength(1);
-    const sentence = /reports (line \d+ \(`[^`]+`\)(?:, | and )?)+/.exec(body)?.[0] ?? '';
-    const named = [...sentence.matchAll(/line (\d+) \(`([^`]+)`\)/g)].map((m) => [Number(m[1]), m[2]]);
+    // "reports errors for line 8 (`type: outer`) and line 17 (`countdistinct`), and a warning for line 5 (`lable`, …)"
+    const sentence = /reports errors for .*?its section:/s.exec(body)?.[0].replace(/\s+/g, ' ') ?? '';
+    const named = [
+      ...sentence.matchAll(/(errors|a warning) for ((?:line \d+ \(`[^`]+`[^)]*\)(?:,? and )?)+)/g),
+    ].flatMap(([, kind, lines]) =>
+      [...lines.matchAll(/line (\d+) \(`([^`]+)`/g)].map(
+        (m) => [Number(m[1]), m[2], kind === 'errors' ? 'error' : 'warning'] as const,
+      ),
+    );
     expect(named.length).toBe(3);
     const problems = checkDbtYaml(bad[0].code).problems;
-    expect(problems.map((p) => p.line)).toEqual(named.map(([line]) => line));
+    expect(problems.map((p) => [p.line, p.severity])).toEqual(
+      [...named].sort((a, b) => a[0] - b[0]).map(([line, , severity]) => [line, severity]),
+    );
     const lines = bad[0].code.split('\n');
-    for (const [line, text] of named) expect(lines[(line as number) - 1]).toContain(text as string);
+    for (const [line, text] of named) expect(lines[line - 1]).toContain(text);
   });
 });

@@ -38,23 +38,31 @@ test('a valid file: no problems, and nothing but the checker’s own script is r
   await expect(status(page)).toHaveText('Paste a schema.yml above, or open a file, to check it.');
   const requests = recordRequests(page);
   await box(page).fill(VALID);
-  await expect(status(page)).toHaveText('No problems found in 13 lines.', CHECK_TIMEOUT);
+  await expect(status(page)).toHaveText('No problems found in 14 lines.', CHECK_TIMEOUT);
   await expect(problems(page)).toHaveCount(0);
   // The text stays in the browser: only files of the site itself (the worker's script) are fetched, never sent.
   expect(requests.filter((r) => !r.startsWith(`GET ${baseURL}/assets/`))).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 
-test('three kinds of mistake: each at its line, with its path and a link into the released reference', async ({
+test('three kinds of mistake: each at its line, with its kind, its path and a link into the released reference', async ({
   page,
 }) => {
   await open(page);
+  await expect(validator(page)).toContainText('Checked against: Lightdash 0.1410');
   await box(page).fill(THREE_MISTAKES);
-  await expect(status(page)).toHaveText('3 problems found in 15 lines.', CHECK_TIMEOUT);
+  await expect(status(page)).toHaveText('2 errors and 1 warning found in 16 lines.', CHECK_TIMEOUT);
   const expected = [
-    ['Line 4, column 5', 'models[0].lable', 'Did you mean label?', '/references/tables#adding-tables'],
-    ['Line 8, column 17', 'models[0].meta.joins[0].type', 'outer is not a join type', '/references/joins#join-types'],
+    ['Warning', 'Line 4, column 5', 'models[0].lable', 'Did you mean label?', '/references/tables#adding-tables'],
     [
+      'Error',
+      'Line 8, column 17',
+      'models[0].meta.joins[0].type',
+      'outer is not a join type',
+      '/references/joins#join-types',
+    ],
+    [
+      'Error',
       'Line 15, column 21',
       'models[0].columns[0].meta.metrics.total_revenue.type',
       'Did you mean count_distinct?',
@@ -62,8 +70,9 @@ test('three kinds of mistake: each at its line, with its path and a link into th
     ],
   ];
   await expect(problems(page)).toHaveCount(expected.length);
-  for (const [i, [line, path, message, href]] of expected.entries()) {
+  for (const [i, [kind, line, path, message, href]] of expected.entries()) {
     const item = problems(page).nth(i);
+    await expect(item).toContainText(kind);
     await expect(item.getByRole('button')).toHaveText(line);
     await expect(item.locator('code').first()).toHaveText(path);
     await expect(item).toContainText(message);
@@ -78,6 +87,7 @@ test('three kinds of mistake: each at its line, with its path and a link into th
 
 test('in Next, the links stay in Next; a syntax error links to this page’s help', async ({page}) => {
   await open(page, NEXT_PAGE);
+  await expect(validator(page)).toContainText('Checked against: Next');
   await box(page).fill(THREE_MISTAKES);
   await expect(problems(page)).toHaveCount(3, CHECK_TIMEOUT);
   await expect(problems(page).first().getByRole('link')).toHaveAttribute(
@@ -86,7 +96,7 @@ test('in Next, the links stay in Next; a syntax error links to this page’s hel
   );
 
   await box(page).fill('version: 2\nmodels:\n  - name: a\n    name: b\n');
-  await expect(status(page)).toHaveText('1 problem found in 4 lines.', CHECK_TIMEOUT);
+  await expect(status(page)).toHaveText('1 error found in 4 lines.', CHECK_TIMEOUT);
   await expect(problems(page).first().getByRole('button')).toHaveText('Line 4, column 5');
   await expect(problems(page).first()).toContainText('YAML syntax: Map keys must be unique');
   await expect(problems(page).first().getByRole('link')).toHaveAttribute(
@@ -123,8 +133,8 @@ test('a 10,000-line file is checked in a worker: the page never blocks, and a la
   }, text);
   // While the check runs, the page still answers: typing goes into the box at once.
   await box(page).press('End');
-  await expect(status(page)).toHaveText(/^(Checking…|1 problem found)/);
-  await expect(status(page)).toHaveText(`1 problem found in ${(lines.length - 1).toLocaleString('en-US')} lines.`, {
+  await expect(status(page)).toHaveText(/^(Checking…|1 error found)/);
+  await expect(status(page)).toHaveText(`1 error found in ${(lines.length - 1).toLocaleString('en-US')} lines.`, {
     timeout: 60_000,
   });
   await expect(problems(page).first().getByRole('button')).toHaveText(`Line ${last + 1}, column 21`);
@@ -134,6 +144,36 @@ test('a 10,000-line file is checked in a worker: the page never blocks, and a la
   // longest task is rendering, far below that.
   const longest = await page.evaluate(() => (window as unknown as {__longest: {ms: number}}).__longest.ms);
   expect(longest, 'longest main-thread task (ms)').toBeLessThan(400);
+});
+
+test('a check past its budget is stopped: the worker is ended and the reader told why, then checking goes on', async ({
+  page,
+}) => {
+  // The page's clock is faked so that the budget (CHECK_BUDGET_MS in src/components/YamlValidator/checkRunner.ts,
+  // 20 seconds) can pass while the worker is still busy with a large file.
+  await page.clock.install();
+  await open(page);
+  const started: string[] = [];
+  page.on('worker', (worker) => started.push(worker.url()));
+  // About 730,000 characters: a second or more of work in the worker, far longer than moving the clock takes.
+  const text = bigDbtYaml(30_000);
+  await box(page).evaluate((element, value) => {
+    const textarea = element as HTMLTextAreaElement;
+    textarea.value = value;
+    textarea.dispatchEvent(new Event('input', {bubbles: true}));
+  }, text);
+  await expect(status(page)).toHaveText('Checking…', CHECK_TIMEOUT);
+  await page.clock.fastForward(21_000);
+  await expect(status(page)).toHaveText(
+    /^The check was stopped after 20 seconds, the most one check may take, so this file was not checked\./,
+  );
+  await expect(problems(page)).toHaveCount(1);
+  expect(started).toHaveLength(1);
+
+  // The stopped worker was ended (checkRunner.ts `stop`), so the next check starts a new one, which answers as usual.
+  await box(page).fill(VALID);
+  await expect(status(page)).toHaveText('No problems found in 14 lines.', CHECK_TIMEOUT);
+  // (Playwright does not reliably report the replacement worker, so the count of workers is not asserted here.)
 });
 
 test('keyboard: type, reach the file input, jump to a problem’s line, follow its link', async ({page}) => {
@@ -174,7 +214,7 @@ test('a file opened or dropped is checked; markup in it stays text', async ({pag
   await validator(page)
     .getByLabel('Open a YAML file')
     .setInputFiles({name: 'schema.yml', mimeType: 'text/yaml', buffer: Buffer.from(THREE_MISTAKES)});
-  await expect(status(page)).toHaveText('3 problems found in 15 lines.', CHECK_TIMEOUT);
+  await expect(status(page)).toHaveText('2 errors and 1 warning found in 16 lines.', CHECK_TIMEOUT);
   await expect(box(page)).toHaveValue(THREE_MISTAKES);
 
   const hostile = 'version: 2\n"<img src=x onerror=alert(1)>": 1\n';
@@ -184,7 +224,7 @@ test('a file opened or dropped is checked; markup in it stays text', async ({pag
     return transfer;
   }, hostile);
   await box(page).dispatchEvent('drop', {dataTransfer});
-  await expect(status(page)).toHaveText('1 problem found in 2 lines.', CHECK_TIMEOUT);
+  await expect(status(page)).toHaveText('1 error found in 2 lines.', CHECK_TIMEOUT);
   await expect(problems(page).first()).toContainText('Unknown key <img src=x onerror=alert(1)> at the top of the file');
   await expect(validator(page).locator('img')).toHaveCount(0);
   expect(pageProblems).toEqual([]);

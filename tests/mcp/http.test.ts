@@ -28,6 +28,8 @@ import {
   type SearchAnswer,
 } from './client';
 import versions from '../../versions.json';
+import {checkDbtYaml} from '../../src/lib/yamlCheck/checkYaml';
+import {THREE_MISTAKES_DBT_YAML} from '../yaml-samples.mjs';
 
 const BIN = 'mcp/bin/lightdash-docs-mcp.mjs';
 const SERVE = 'scripts/serve.mjs';
@@ -123,16 +125,28 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
     expect(op.path).toBe('/api/v1/csv/{jobId}');
   });
 
-  it('validate_yaml checks a dbt file and names the line of each problem', async () => {
-    const yaml = 'version: 2\nmodels:\n  - name: orders\n    lable: Orders\n';
-    const answer = await callJson<{valid: boolean; problems: {line: number; docs: string}[]}>(client, 'validate_yaml', {
-      yaml,
-    });
-    expect(answer.valid).toBe(false);
-    expect(answer.problems[0]).toMatchObject({
-      line: 4,
-      docs: expect.stringMatching(/^https:\/\/docs\.lightdash\.com\//),
-    });
+  it('validate_yaml gives over HTTP the very findings of the checker, with their kind and an absolute link', async () => {
+    const answer = await callJson<{
+      valid: boolean;
+      version: string;
+      problems: ({docs: string} & Record<string, unknown>)[];
+    }>(client, 'validate_yaml', {yaml: THREE_MISTAKES_DBT_YAML});
+    expect(answer).toMatchObject({valid: false, version: '0.1410'});
+    const expected = checkDbtYaml(THREE_MISTAKES_DBT_YAML).problems;
+    expect(
+      answer.problems.map(({docs, ...rest}) => ({...rest, docs: docs.replace('https://docs.lightdash.com/', '')})),
+    ).toEqual(
+      expected.map(({severity, line, column, path, kind, message, docs}) => ({
+        severity,
+        line,
+        column,
+        path,
+        kind,
+        message,
+        docs,
+      })),
+    );
+    expect(answer.problems.map((p) => p.severity)).toEqual(['warning', 'error', 'error']);
   });
 
   it('submit_feedback appends one JSON line to the operator’s file and does not echo the report', async () => {

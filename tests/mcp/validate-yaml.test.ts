@@ -5,17 +5,27 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {BUILD_DIR, callJson, callTool, requireBuild, SLOW, startServer, type ServerUnderTest} from './client';
 import {LIGHTDASH_SCHEMA_URL} from '../../mcp/lib/validate-yaml.mjs';
-import {MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml';
+import {checkDbtYaml, MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml';
 import {THREE_MISTAKES_DBT_YAML as BAD, VALID_DBT_YAML as GOOD} from '../yaml-samples.mjs';
 
 interface ValidateAnswer {
   checker: string;
   schema: string;
   kind: string;
+  version: string;
   valid: boolean;
   lines: number;
   problemCount: number;
-  problems: {line: number; column: number; path: string; kind: string; message: string; docs: string}[];
+  counts: {error: number; warning: number; later: number};
+  problems: {
+    severity: string;
+    line: number;
+    column: number;
+    path: string;
+    kind: string;
+    message: string;
+    docs: string;
+  }[];
   omitted?: number;
 }
 
@@ -42,7 +52,14 @@ describe('validate_yaml', () => {
 
   it('accepts a valid file', async () => {
     const answer = await validate({yaml: GOOD});
-    expect(answer).toMatchObject({kind: 'dbt', valid: true, problemCount: 0, problems: [], lines: 13});
+    expect(answer).toMatchObject({
+      kind: 'dbt',
+      version: '0.1410',
+      valid: true,
+      problemCount: 0,
+      problems: [],
+      lines: 14,
+    });
     expect(answer.checker).toContain("docs' own checker");
     expect(answer.checker).toContain(LIGHTDASH_SCHEMA_URL);
     expect(answer.schema).toBe('https://docs.lightdash.com/schemas/lightdash-dbt.json');
@@ -67,6 +84,43 @@ describe('validate_yaml', () => {
       },
     ]);
     expect(answer.problems[2].message).toContain('Did you mean `count_distinct`?');
+    // The same findings as the checker gives the page and the unit tests, word for word.
+    expect(
+      answer.problems.map(({docs, ...rest}) => ({...rest, docs: docs.replace('https://docs.lightdash.com/', '')})),
+    ).toEqual(
+      checkDbtYaml(BAD).problems.map(({severity, line, column, path, kind, message, docs}) => ({
+        severity,
+        line,
+        column,
+        path,
+        kind,
+        message,
+        docs,
+      })),
+    );
+    expect(answer.counts).toEqual({error: 2, warning: 1, later: 0});
+  });
+
+  it('checks against the version asked for: a format expression is an error in 0.1410 and fine in Next', async () => {
+    const yaml = GOOD.replace('              type: sum\n', "              type: sum\n              format: '0.0%'\n");
+    expect(yaml).not.toBe(GOOD);
+    const released = await validate({yaml});
+    expect(released).toMatchObject({version: '0.1410', valid: false});
+    expect(released.problems).toEqual([
+      expect.objectContaining({severity: 'error', path: 'models[0].columns[0].meta.metrics.total_revenue.format'}),
+    ]);
+    expect(await validate({yaml, version: 'next'})).toMatchObject({version: 'next', valid: true, problems: []});
+  });
+
+  it('reads the project’s other files for joins, and names a later key’s version', async () => {
+    const yaml = GOOD.replace('    meta:\n', '    meta:\n      primary_key: amount\n');
+    const answer = await validate({yaml, project_files: ['version: 2\nmodels:\n  - name: clients\n']});
+    expect(answer.problems.map((p) => [p.severity, p.path])).toEqual([
+      ['later', 'models[0].meta.primary_key'],
+      ['error', 'models[0].meta.joins[0].join'],
+    ]);
+    expect(answer.problems[0].message).toContain('0.1759.0');
+    expect(answer.problems[1].message).toMatch(/^No model named `customers`/);
   });
 
   it('reports a YAML syntax error with its line and a link to the syntax help', async () => {
@@ -96,6 +150,15 @@ describe('validate_yaml', () => {
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/^Not checked: The file uses anchors and aliases/);
     expect(answer.text).toContain('https://docs.lightdash.com/guides/validate-your-yaml#limits');
+
+    // 16,000 aliases of one anchor (issue 45): counted before any is expanded, refused at once.
+    const start = Date.now();
+    const many = await callTool(server.client, 'validate_yaml', {
+      yaml: `version: 2\nx: &a orders\nmodels: [${Array(16_000).fill('*a').join(', ')}]\n`,
+    });
+    expect(Date.now() - start).toBeLessThan(2000);
+    expect(many.isError).toBe(true);
+    expect(many.text).toMatch(/^Not checked: The file has more than 1,000 aliases/);
   });
 
   it('refuses a file over the size cap with the limit, and checks a 100,000-character file', async () => {
@@ -108,6 +171,7 @@ describe('validate_yaml', () => {
     expect(big.length).toBeGreaterThan(100_000);
     const answer = await validate({yaml: big});
     expect(answer.problemCount).toBe(4000);
+    expect(answer.counts).toEqual({error: 0, warning: 4000, later: 0});
     expect(answer.problems).toHaveLength(200);
     expect(answer.omitted).toBe(3800);
   });

@@ -12,9 +12,9 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  const {id, text} = event.data;
+  const {id, text, version} = event.data;
   try {
-    scope.postMessage({id, result: checkDbtYaml(String(text))});
+    scope.postMessage({id, result: checkDbtYaml(String(text), {version: version === 'next' ? 'next' : '0.1410'})});
   } catch (error) {
     scope.postMessage({id, error: error instanceof Error ? error.message : String(error)});
   }

@@ -2,7 +2,7 @@ import React, {useEffect, useId, useRef, useState, type DragEvent, type ReactNod
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useActiveVersion} from '@docusaurus/plugin-content-docs/client';
-import type {YamlCheckResult, YamlProblem} from '@site/src/lib/yamlCheck/checkYaml';
+import type {LightdashVersion, Severity, YamlCheckResult, YamlProblem} from '@site/src/lib/yamlCheck/checkYaml';
 import {CheckRunner} from './checkRunner';
 import styles from './styles.module.css';
 
@@ -25,10 +25,14 @@ interface ProblemProps {
   readonly onShowLine: (line: number, column: number) => void;
 }
 
+/** The words for each severity, the same on the page, in the MCP tool and in the VS Code guide. */
+const SEVERITY_LABELS: Record<Severity, string> = {error: 'Error', warning: 'Warning', later: 'Later version'};
+
 function Problem({problem, versionRoot, onShowLine}: ProblemProps): ReactNode {
   const [page, anchor] = problem.docs.split('#');
   return (
-    <li className={styles.problem}>
+    <li className={clsx(styles.problem, styles[problem.severity])}>
+      <span className={styles.severity}>{SEVERITY_LABELS[problem.severity]}</span>
       <button type="button" className={styles.lineButton} onClick={() => onShowLine(problem.line, problem.column)}>
         Line {problem.line}, column {problem.column}
       </button>
@@ -46,12 +50,25 @@ function Problem({problem, versionRoot, onShowLine}: ProblemProps): ReactNode {
 
 const IDLE_STATUS = 'Paste a schema.yml above, or open a file, to check it.';
 
+const VERSION_NAMES: Record<LightdashVersion, string> = {'0.1410': 'Lightdash 0.1410', next: 'Next'};
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
 function summary(result: YamlCheckResult): string {
-  const lines = `${result.lines.toLocaleString('en-US')} line${result.lines === 1 ? '' : 's'}`;
-  if (result.valid) return `No problems found in ${lines}.`;
-  const count = result.problems.length + result.omitted;
+  // A check that never ran to the end (stopped past its budget, or failed) says why in the status itself.
+  if (result.lines === 0 && result.problems[0]?.kind === 'limit') return result.problems[0].message;
+  const lines = plural(result.lines, 'line', 'lines');
+  const {error, warning, later} = result.counts;
+  if (error + warning + later === 0) return `No problems found in ${lines}.`;
+  const parts = [
+    error ? plural(error, 'error', 'errors') : '',
+    warning ? plural(warning, 'warning', 'warnings') : '',
+    later ? plural(later, 'later-version note', 'later-version notes') : '',
+  ].filter(Boolean);
+  const found = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]}`;
   const shown = result.omitted ? ` The first ${result.problems.length} are listed.` : '';
-  return `${count} problem${count === 1 ? '' : 's'} found in ${lines}.${shown}`;
+  return `${found} found in ${lines}.${shown}`;
 }
 
 /**
@@ -68,7 +85,10 @@ export default function YamlValidator(): ReactNode {
   const [result, setResult] = useState<YamlCheckResult | undefined>(undefined);
   const [status, setStatus] = useState(IDLE_STATUS);
   const [dragging, setDragging] = useState(false);
-  const versionRoot = (useActiveVersion(undefined)?.path ?? '').replace(/\/$/, '');
+  const activeVersion = useActiveVersion(undefined);
+  const versionRoot = (activeVersion?.path ?? '').replace(/\/$/, '');
+  // The released docs describe Lightdash 0.1410; Next (Docusaurus's `current`) describes what came after it.
+  const version: LightdashVersion = activeVersion?.name === 'current' ? 'next' : '0.1410';
 
   useEffect(
     () => () => {
@@ -85,7 +105,7 @@ export default function YamlValidator(): ReactNode {
       setStatus(IDLE_STATUS);
       return;
     }
-    runner.current ??= new CheckRunner((checked) => {
+    runner.current ??= new CheckRunner(version, (checked) => {
       // A check that finishes after the box was emptied is not shown.
       if (!textarea.current?.value.trim()) return;
       setResult(checked);
@@ -142,7 +162,10 @@ export default function YamlValidator(): ReactNode {
       </label>
       <p id={`${inputId}-hint`} className={styles.hint}>
         Paste or type it here, drop a .yml file on the box, or open one. It is checked as you type and never leaves your
-        browser.
+        browser. Checked against: <strong>{VERSION_NAMES[version]}</strong>
+        {version === '0.1410'
+          ? ' (what that release accepts, ignores or rejects).'
+          : ' (the rules these Next pages describe).'}
       </p>
       <textarea
         id={inputId}

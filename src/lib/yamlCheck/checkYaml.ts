@@ -9,7 +9,6 @@
  */
 import type {ErrorObject} from 'ajv';
 import {
-  visit,
   type Alias,
   isAlias,
   isMap,
@@ -22,6 +21,10 @@ import {
   type YAMLMap,
 } from 'yaml';
 import {docLinkFor, LIMITS_LINK, SYNTAX_ERRORS_LINK, type DocTarget} from './docLinks';
+import {pyYamlTags, isYamlDate} from './pyyaml';
+import {compileChecks, modelFields, type ModelFields} from './compileChecks';
+import {laterKey, type LaterKey} from './laterKeys';
+import {findingKey, lightdash0_1410Errors, mostTelling, type ReferenceError} from './lightdash0_1410';
 import {deref, propertiesOf, schemaPlace, type SchemaNode, type SchemaPlace} from './schemaWalk';
 import {schema as generatedSchema, validate} from './generated/validateDbtYaml.mjs';
 
@@ -30,15 +33,40 @@ export const MAX_YAML_CHARS = 1_000_000;
 /** At most this many problems are listed; the rest are counted. */
 export const MAX_PROBLEMS = 200;
 /**
- * Aliases (`*name`) the parser may expand when it builds the data (the `yaml` package's own guard against
- * "billion laughs" files, whose few lines of anchors expand to gigabytes).
+ * Aliases (`*name`) a file may hold. Real properties files use a handful (shared metric settings through `<<:`); the
+ * limit is checked before any alias is expanded.
  */
-export const MAX_ALIAS_COUNT = 100;
+export const MAX_ALIAS_COUNT = 1_000;
+/**
+ * Values that aliases may add to the file when they are expanded: the guard against "billion laughs" files, whose
+ * few lines of anchors expand to gigabytes.
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
 
-export type ProblemKind = 'syntax' | 'schema' | 'limit';
+export type ProblemKind = 'syntax' | 'schema' | 'compile' | 'limit';
+/**
+ * What Lightdash of the version checked does with what was found (the same three words on the page, in the MCP tool
+ * and in the VS Code guide):
+ * - `error`: it rejects the file or the model (its schemas, or the checks it runs when it compiles a project);
+ * - `warning`: it ignores the setting (an unknown key, often a typo: the nearest known key is suggested) or accepts a
+ *   value these docs advise against;
+ * - `later`: only a later Lightdash reads the setting; the message names the first version and its source.
+ */
+export type Severity = 'error' | 'warning' | 'later';
+/** The docs version the file is checked against: the released 0.1410 or Next. */
+export type LightdashVersion = '0.1410' | 'next';
+export const LIGHTDASH_VERSIONS: readonly LightdashVersion[] = ['0.1410', 'next'];
+export const DEFAULT_VERSION: LightdashVersion = '0.1410';
+
+export interface CheckOptions {
+  readonly version?: LightdashVersion;
+  /** The other properties files of the project, so that joins and references to their models can be judged. */
+  readonly projectFiles?: readonly string[];
+}
 
 export interface YamlProblem {
   readonly kind: ProblemKind;
+  readonly severity: Severity;
   /** 1-based line and column of the place the problem is about. */
   readonly line: number;
   readonly column: number;
@@ -50,7 +78,12 @@ export interface YamlProblem {
 }
 
 export interface YamlCheckResult {
+  /** The version checked against. */
+  readonly version: LightdashVersion;
+  /** True when nothing found is an error: Lightdash of that version accepts the file (warnings and notes aside). */
   readonly valid: boolean;
+  /** How many findings of each severity, listed or not. */
+  readonly counts: Readonly<Record<Severity, number>>;
   /** Sorted by line, then column; at most MAX_PROBLEMS. */
   readonly problems: readonly YamlProblem[];
   /** Problems found beyond MAX_PROBLEMS. */
@@ -81,10 +114,12 @@ const NOUNS_BY_PROPERTY: Record<string, string> = {
   required_filters: 'a required filter',
 };
 
-export function checkDbtYaml(text: string): YamlCheckResult {
+export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlCheckResult {
+  const version = options.version ?? DEFAULT_VERSION;
   const lines = countLines(text);
+  const done = (found: YamlProblem[], notListed?: Record<Severity, number>) => finish(version, lines, found, notListed);
   if (text.length > MAX_YAML_CHARS) {
-    return finish(lines, [
+    return done([
       limitProblem(
         `The file has ${text.length.toLocaleString('en-US')} characters; the checker reads at most ` +
           `${MAX_YAML_CHARS.toLocaleString('en-US')}. Split it into several properties files (dbt reads every .yml ` +
@@ -93,9 +128,10 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     ]);
   }
   if (text.trim() === '') {
-    return finish(lines, [
+    return done([
       {
         kind: 'schema',
+        severity: 'error',
         line: 1,
         column: 1,
         path: '',
@@ -106,13 +142,25 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     ]);
   }
 
+  // A cheap count before parsing: what looks like an alias (`*name` after a space, a bracket or a comma). It can
+  // also count emphasis in descriptions (`*note*`), so it only refuses at ten times the real limit, which the scan
+  // after parsing applies exactly.
+  if (looksLikeAliases(text) > MAX_ALIAS_COUNT * 10) return done([limitProblem(tooManyAliases())]);
+
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    // YAML 1.1, as dbt's parser reads properties files: `yes`, `no`, `on` and `off` are booleans and `<<` merges.
-    doc = parseDocument(text, {lineCounter, version: '1.1', prettyErrors: false, uniqueKeys: true});
+    // YAML 1.1 typed as dbt's PyYAML types it (pyyaml.ts): `yes`, `no`, `on` and `off` are booleans but `y` and `n`
+    // are text, dates are dates, and `<<` merges.
+    doc = parseDocument(text, {
+      lineCounter,
+      version: '1.1',
+      customTags: pyYamlTags,
+      prettyErrors: false,
+      uniqueKeys: true,
+    });
   } catch (error) {
-    return finish(lines, [limitProblem(`The file could not be read: ${errorText(error)}.`)]);
+    return done([limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
   const at = (offset: number) => {
     const {line, col} = lineCounter.linePos(Math.max(0, Math.min(offset, text.length)));
@@ -123,66 +171,171 @@ export function checkDbtYaml(text: string): YamlCheckResult {
     // reports there (wrong indentation, odd keys) mostly follow from the first one.
     const [first] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
     if (/call stack/i.test(first.message)) {
-      return finish(lines, [limitProblem('The file nests lists or mappings too deeply to be read.')]);
+      return done([limitProblem('The file nests lists or mappings too deeply to be read.')]);
     }
-    return finish(lines, [
+    return done([
       {
         kind: 'syntax',
+        severity: 'error',
         ...at(first.pos[0]),
-        path: formatPath(pathAtOffset(doc, first.pos[0])),
+        path: formatPath(
+          first.code === 'TAB_AS_INDENT' ? tabLinePath(doc, text, first.pos[0]) : pathAtOffset(doc, first.pos[0]),
+        ),
         message: syntaxMessage(first.code, first.message),
         docs: SYNTAX_ERRORS_LINK,
       },
     ]);
   }
 
+  // Anchors and aliases are counted and sized in one pass before any alias is expanded: the `yaml` package looks each
+  // alias up again from the start of the file, so a file of many aliases would cost the square of their number.
+  const scan = scanAliases(doc);
+  if (scan.unresolved) {
+    const offset = scan.unresolved.range?.[0] ?? 0;
+    return done([
+      {
+        kind: 'syntax',
+        severity: 'error',
+        ...at(offset),
+        path: formatPath(pathAtOffset(doc, offset)),
+        message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${scan.unresolved.source}\``),
+        docs: SYNTAX_ERRORS_LINK,
+      },
+    ]);
+  }
+  if (scan.refused) return done([limitProblem(scan.refused)]);
+  aliasTargets = scan.targets;
+
   let data: unknown;
   try {
-    data = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+    // The scan above bounds what the aliases expand to, so the package's own count (which costs the square of the
+    // number of aliases) is switched off.
+    data = doc.toJS({maxAliasCount: -1});
   } catch (error) {
-    const message = errorText(error);
-    const unresolved = unresolvedAlias(doc);
-    if (unresolved) {
-      return finish(lines, [
-        {
-          kind: 'syntax',
-          ...at(unresolved.range?.[0] ?? 0),
-          path: formatPath(pathAtOffset(doc, unresolved.range?.[0] ?? 0)),
-          message: syntaxMessage('BAD_ALIAS', `Unknown alias \`*${unresolved.source}\``),
-          docs: SYNTAX_ERRORS_LINK,
-        },
-      ]);
-    }
-    if (/Excessive alias count/i.test(message)) {
-      return finish(lines, [
-        limitProblem(
-          'The file uses anchors and aliases (`&name` and `*name`) so heavily that expanding them could take more ' +
-            'memory than any real properties file needs, so it was not checked. Write the repeated settings out, or ' +
-            'use fewer levels of aliases.',
-        ),
-      ]);
-    }
-    return finish(lines, [limitProblem(`The file could not be read: ${message}.`)]);
+    return done([limitProblem(`The file could not be read: ${errorText(error)}.`)]);
   }
 
-  if (validate(data)) return finish(lines, []);
-  // Every finding is placed first (cheap); messages, whose suggestions cost more, are written only for the ones
-  // listed, so a file with thousands of problems is answered as fast as one with a few.
+  // Every finding is placed and given its severity first (cheap); messages, whose suggestions cost more, are written
+  // only for the ones listed, so a file with thousands of problems is answered as fast as one with a few.
+  const pending: Pending[] = [];
+  const reference = version === '0.1410' ? lightdash0_1410Errors(data) : [];
+  const referenceKeys = new Set(reference.map(findingKey));
+  const referencePaths = new Set(reference.map((e) => e.instancePath));
+  const explained = new Set<string>();
   const seen = new Set<string>();
-  const located = condense(validate.errors ?? [])
-    .map((error) => locate(error, doc))
-    .filter((found) => {
-      const key = `${found.offset}:${found.error.keyword}:${found.problemPath.join('/')}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => a.offset - b.offset);
-  const problems = located.slice(0, MAX_PROBLEMS).map((found) => schemaProblem(found, data, at));
-  return finish(lines, problems, located.length - problems.length);
+  const docsErrors = validate(data) ? [] : condense(validate.errors ?? []);
+  for (const error of docsErrors) {
+    const found = locate(error, doc);
+    const key = `${found.offset}:${found.error.keyword}:${found.problemPath.join('/')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const unknownKey = error.keyword === 'additionalProperties';
+    const rejected = referenceKeys.has(findingKey(error)) || (!unknownKey && referencePaths.has(error.instancePath));
+    if (rejected) {
+      explained.add(findingKey(error));
+      explained.add(error.instancePath);
+    }
+    const later = unknownKey
+      ? laterKey(found.place.def, String((error.params as Record<string, unknown>).additionalProperty))
+      : undefined;
+    let severity: Severity;
+    if (version === '0.1410') severity = rejected ? 'error' : later ? 'later' : 'warning';
+    else severity = unknownKey ? (later ? 'later' : 'warning') : 'error';
+    pending.push({
+      offset: found.offset,
+      severity,
+      make: () => schemaProblem(found, data, at, severity, version, later, rejected),
+    });
+  }
+  // What 0.1410 rejects and the docs schema does not (format expressions, a column metric of type timestamp):
+  // one error for each place.
+  const unexplained = new Map<string, ReferenceError[]>();
+  const wrapper = (e: ReferenceError) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  // Every place at or above an error that is not an `anyOf`/`oneOf` wrapper, found once (the file may hold thousands).
+  const underWrappers = new Set<string>();
+  for (const error of reference) {
+    if (wrapper(error)) continue;
+    for (let path = error.instancePath; ; path = path.slice(0, path.lastIndexOf('/'))) {
+      underWrappers.add(path);
+      if (path === '') break;
+    }
+  }
+  for (const error of reference) {
+    if (explained.has(findingKey(error)) || explained.has(error.instancePath)) continue;
+    // The forms' own errors at the same place or below say more; the wrapper alone is kept as a last resort.
+    if (wrapper(error) && underWrappers.has(error.instancePath)) continue;
+    const group = unexplained.get(error.instancePath) ?? [];
+    group.push(error);
+    unexplained.set(error.instancePath, group);
+  }
+  for (const group of unexplained.values()) {
+    const error = mostTelling(group);
+    const found = locate(error, doc);
+    pending.push({offset: found.offset, severity: 'error', make: () => referenceProblem(found, error, data, at)});
+  }
+  let project: Map<string, ModelFields> | undefined;
+  if (options.projectFiles) {
+    project = new Map();
+    for (const other of options.projectFiles) {
+      for (const [name, fields] of modelFields(readQuietly(other))) project.set(name, fields);
+    }
+  }
+  for (const finding of compileChecks(data, project)) {
+    const nodes = nodesAt(doc, finding.segments);
+    const offset =
+      (finding.atKey ? nodes.key?.range?.[0] : undefined) ??
+      nodes.value?.range?.[0] ??
+      nodes.key?.range?.[0] ??
+      (nodes.parent as YamlNode | undefined)?.range?.[0] ??
+      0;
+    pending.push({
+      offset,
+      severity: finding.severity,
+      make: () => ({
+        kind: 'compile',
+        severity: finding.severity,
+        ...at(offset),
+        path: formatPath(finding.segments),
+        message: finding.message,
+        docs: finding.docs,
+      }),
+    });
+  }
+
+  pending.sort((a, b) => a.offset - b.offset);
+  const listed = pending.slice(0, MAX_PROBLEMS);
+  const notListed: Record<Severity, number> = {error: 0, warning: 0, later: 0};
+  for (const rest of pending.slice(MAX_PROBLEMS)) notListed[rest.severity] += 1;
+  return done(
+    listed.map((p) => p.make()),
+    notListed,
+  );
 }
 
-function finish(lines: number, found: YamlProblem[], notListed = 0): YamlCheckResult {
+interface Pending {
+  readonly offset: number;
+  readonly severity: Severity;
+  readonly make: () => YamlProblem;
+}
+
+/** Another file of the project, for its model names and fields only: unreadable files count as having none. */
+function readQuietly(text: string): unknown {
+  if (text.length > MAX_YAML_CHARS || looksLikeAliases(text) > MAX_ALIAS_COUNT) return undefined;
+  try {
+    const other = parseDocument(text, {version: '1.1', customTags: pyYamlTags, prettyErrors: false});
+    if (other.errors.length > 0 || scanAliases(other).refused) return undefined;
+    return other.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+  } catch {
+    return undefined;
+  }
+}
+
+function finish(
+  version: LightdashVersion,
+  lines: number,
+  found: YamlProblem[],
+  notListed: Record<Severity, number> = {error: 0, warning: 0, later: 0},
+): YamlCheckResult {
   const seen = new Set<string>();
   const unique = found.filter((p) => {
     const key = `${p.line}:${p.column}:${p.message}`;
@@ -191,16 +344,21 @@ function finish(lines: number, found: YamlProblem[], notListed = 0): YamlCheckRe
     return true;
   });
   unique.sort((a, b) => a.line - b.line || a.column - b.column);
+  const counts = {...notListed};
+  for (const problem of unique) counts[problem.severity] += 1;
+  const listed = unique.slice(0, MAX_PROBLEMS);
   return {
-    valid: unique.length === 0 && notListed === 0,
-    problems: unique.slice(0, MAX_PROBLEMS),
-    omitted: Math.max(0, unique.length - MAX_PROBLEMS) + notListed,
+    version,
+    valid: counts.error === 0,
+    counts,
+    problems: listed,
+    omitted: counts.error + counts.warning + counts.later - listed.length,
     lines,
   };
 }
 
 function limitProblem(message: string): YamlProblem {
-  return {kind: 'limit', line: 1, column: 1, path: '', message, docs: LIMITS_LINK};
+  return {kind: 'limit', severity: 'error', line: 1, column: 1, path: '', message, docs: LIMITS_LINK};
 }
 
 function countLines(text: string): number {
@@ -210,21 +368,6 @@ function countLines(text: string): number {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
-
-/** The first alias (`*name`) with no anchor (`&name`) before it: the parser leaves those for later. */
-function unresolvedAlias(doc: Document): Alias | undefined {
-  let found: Alias | undefined;
-  visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) === undefined) {
-        found = node;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
 
 /** The parser's own message, with a hint for the mistakes people make most. */
 function syntaxMessage(code: string, message: string): string {
@@ -252,18 +395,26 @@ function syntaxMessage(code: string, message: string): string {
  * message lists the forms.
  */
 function condense(errors: ErrorObject[]): ErrorObject[] {
-  let list = errors.slice();
-  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
-  const anyOfs = list.filter((e) => e.keyword === 'anyOf').sort((a, b) => depth(b) - depth(a));
-  for (const anyOf of anyOfs) {
-    if (!list.includes(anyOf)) continue;
-    const base = anyOf.instancePath;
-    const inside = list.filter((e) => e.instancePath === base || e.instancePath.startsWith(`${base}/`));
-    const deeper = inside.some((e) => e.instancePath !== base);
-    list = list.filter((e) => !inside.includes(e) || (deeper ? e.instancePath !== base : e === anyOf));
+  // In one pass (a file may hold tens of thousands of findings): an `anyOf` place with findings below it keeps only
+  // those; one without keeps its first `anyOf` finding alone.
+  const anyOfPlaces = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  const withDeeper = new Set<string>();
+  for (const error of errors) {
+    for (let place = error.instancePath; place !== '';) {
+      place = place.slice(0, place.lastIndexOf('/'));
+      withDeeper.add(place);
+    }
   }
-  // The validator reports a bad metric name twice (the name's pattern, then propertyNames): keep the first.
-  return list.filter((e) => e.keyword !== 'propertyNames');
+  const keptAnyOf = new Set<string>();
+  return errors.filter((error) => {
+    // The validator reports a bad metric name twice (the name's pattern, then propertyNames): keep the first.
+    if (error.keyword === 'propertyNames') return false;
+    const place = error.instancePath;
+    if (!anyOfPlaces.has(place)) return true;
+    if (withDeeper.has(place) || error.keyword !== 'anyOf' || keptAnyOf.has(place)) return false;
+    keptAnyOf.add(place);
+    return true;
+  });
 }
 
 function pointerSegments(pointer: string): string[] {
@@ -294,8 +445,86 @@ function valueAt(data: unknown, segments: readonly string[]): unknown {
   return current;
 }
 
-function resolveNode(doc: Document, node: unknown): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
+/** Each alias's anchored node, from scanAliases: looked up in constant time (the package's own lookup is linear). */
+let aliasTargets = new Map<Alias, YamlNode>();
+
+function resolveNode(_doc: Document, node: unknown): unknown {
+  return isAlias(node) ? aliasTargets.get(node) : node;
+}
+
+const tooManyAliases = () =>
+  `The file has more than ${MAX_ALIAS_COUNT.toLocaleString('en-US')} aliases (\`*name\`), far more than any real ` +
+  'properties file needs, so it was not checked. Write the repeated settings out, or use fewer aliases.';
+
+function looksLikeAliases(text: string): number {
+  let count = 0;
+  const pattern = /(?:^|[\s,[{])\*[^\s,[\]{}]/g;
+  while (pattern.exec(text) !== null) count += 1;
+  return count;
+}
+
+interface AliasScan {
+  readonly targets: Map<Alias, YamlNode>;
+  /** The first alias with no anchor before it. */
+  readonly unresolved?: Alias;
+  /** Why the file is refused, when its aliases are too many or expand too far. */
+  readonly refused?: string;
+}
+
+/**
+ * One pass over the document in reading order: each alias is matched with the last anchor of its name before it (as
+ * the YAML spec and the `yaml` package do), aliases are counted, and the number of values the expanded data would
+ * hold is added up (an anchored value's size is known once, so the pass stays linear).
+ */
+function scanAliases(doc: Document): AliasScan {
+  const targets = new Map<Alias, YamlNode>();
+  const anchors = new Map<string, {node: YamlNode; size: number}>();
+  let aliases = 0;
+  let added = 0;
+  let unresolved: Alias | undefined;
+  const tooMany = tooManyAliases();
+  const tooLarge =
+    'The file uses anchors and aliases (`&name` and `*name`) so heavily that expanding them could take more ' +
+    'memory than any real properties file needs, so it was not checked. Write the repeated settings out, or ' +
+    'use fewer levels of aliases.';
+  class Refused extends Error {}
+  // Returns how many values the node stands for once its aliases are expanded.
+  const size = (node: unknown): number => {
+    if (node === null || node === undefined || typeof node !== 'object') return 0;
+    if (isAlias(node)) {
+      aliases += 1;
+      if (aliases > MAX_ALIAS_COUNT) throw new Refused(tooMany);
+      const anchor = anchors.get(node.source);
+      if (!anchor) {
+        unresolved ??= node;
+        return 1;
+      }
+      targets.set(node, anchor.node);
+      added += anchor.size;
+      if (added > MAX_ALIAS_EXPANSION) throw new Refused(tooLarge);
+      return anchor.size;
+    }
+    const anchorName = (node as {anchor?: string}).anchor;
+    // An alias inside its own anchor's value would make the value endless: it counts as having no anchor yet.
+    let total = 1;
+    if (isMap(node)) {
+      for (const pair of node.items) total += size(pair.key) + size(pair.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) total += size(item);
+    }
+    if (anchorName) anchors.set(anchorName, {node: node as YamlNode, size: total});
+    return total;
+  };
+  try {
+    size(doc.contents);
+  } catch (error) {
+    if (error instanceof Refused) return {targets, refused: error.message};
+    // A file nested deeper than the call stack: the parser has already refused those, but the answer stays a problem.
+    if (error instanceof RangeError)
+      return {targets, refused: 'The file nests lists or mappings too deeply to be read.'};
+    throw error;
+  }
+  return {targets, unresolved};
 }
 
 type Child = {key?: YamlNode; value?: YamlNode};
@@ -351,6 +580,31 @@ function nodesAt(doc: Document, segments: readonly string[]) {
   return {value: resolveNode(doc, value) as YamlNode | undefined, key, parent, complete: true};
 }
 
+/**
+ * The path of the key on a line indented with a tab. The parser reads such a line as part of the value above it, so
+ * the node at the tab is the previous key's; the line's own key belongs beside that key, or under it when the line
+ * above opens a block (ends with a colon).
+ */
+function tabLinePath(doc: Document, text: string, offset: number): string[] {
+  const lineStart = text.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
+  const lineEnd = text.indexOf('\n', lineStart);
+  const line = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+  const key = /^[\t ]*(?:-[\t ]+)?([^\s:#'"{[][^:#]*?):(?:\s|$)/.exec(line)?.[1]?.trim();
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const previous = text.slice(start, end);
+    const content = previous.trimStart();
+    if (content !== '' && !content.startsWith('#')) {
+      const above = pathAtOffset(doc, start + previous.length - content.length);
+      const parent = /:\s*(#.*)?$/.test(previous) ? above : above.slice(0, -1);
+      return key ? [...parent, key] : parent;
+    }
+    end = start - 1;
+  }
+  return key ? [key] : [];
+}
+
 /** The path of the innermost mapping entry or list item that holds `offset`. */
 function pathAtOffset(doc: Document, offset: number): string[] {
   const path: string[] = [];
@@ -383,6 +637,7 @@ const code = (name: string) => `\`${name.length > 60 ? `${name.slice(0, 57)}...`
 
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'an empty value';
+  if (isYamlDate(value)) return `the date ${quote(value.description ?? '')} (quote it to make it a text)`;
   if (typeof value === 'string') return `the text ${quote(value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   if (typeof value === 'boolean') return String(value);
@@ -507,6 +762,89 @@ function locate(error: ErrorObject, doc: Document): Located {
 }
 
 function schemaProblem(
+  found: Located,
+  data: unknown,
+  at: (offset: number) => {line: number; column: number},
+  severity: Severity,
+  version: LightdashVersion,
+  later: LaterKey | undefined,
+  rejected: boolean,
+): YamlProblem {
+  const problem = describeSchemaError(found, data, at);
+  const key = (found.error.params as Record<string, unknown>).additionalProperty;
+  let message = problem.message;
+  if (later) {
+    message =
+      `${code(String(key))} is read by Lightdash from version ${later.version} on (released ${later.date}; added in ` +
+      `${later.source}). ` +
+      (version === '0.1410'
+        ? 'Lightdash 0.1410 ignores it: it takes effect once you upgrade.'
+        : 'These docs do not describe it yet; earlier versions ignore it.');
+  } else if (severity === 'warning') {
+    message +=
+      found.error.keyword === 'additionalProperties'
+        ? ' Lightdash ignores this key, so the setting has no effect.'
+        : ' Lightdash 0.1410 does not refuse it, but these docs advise against it.';
+  } else if (rejected && version === '0.1410') {
+    message += ' Lightdash 0.1410 refuses it too.';
+  }
+  return {...problem, severity, message};
+}
+
+/** A finding of Lightdash 0.1410's own schemas that the docs schema accepts: a format expression, for instance. */
+function referenceProblem(
+  found: Located,
+  error: ReferenceError,
+  data: unknown,
+  at: (offset: number) => {line: number; column: number},
+): YamlProblem {
+  const {segments, place, offset, problemPath} = found;
+  const params = error.params as Record<string, unknown>;
+  const value = valueAt(data, segments);
+  const last = segments[segments.length - 1] ?? '';
+  const subject = /^\d+$/.test(last)
+    ? `Item ${Number(last) + 1} of ${code(segments[segments.length - 2] ?? '')}`
+    : code(last);
+  const where =
+    error.check === 'cli'
+      ? "Lightdash 0.1410's CLI refuses it (its schema lightdash-dbt-2.0.json)"
+      : 'Lightdash 0.1410 refuses it when it compiles the project (its schema lightdashMetadata.json), and the model becomes an explore error';
+  let message: string;
+  switch (error.keyword) {
+    case 'enum': {
+      const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
+      const shown = typeof value === 'string' ? code(value) : capitalize(describeValue(value));
+      message = `${shown} is not allowed for ${subject} in Lightdash 0.1410: ${where}. Allowed there: ${allowed.join(', ')}.`;
+      if (last === 'format') {
+        message +=
+          ' Format expressions such as `0.0%` are read only by later versions; in 0.1410 use a named format, `round` and `compact`.';
+      } else if (last === 'type' && value === 'timestamp') {
+        message +=
+          ' A `timestamp` metric is not accepted here in 0.1410; use a `max` or `min` metric of the timestamp column instead.';
+      }
+      break;
+    }
+    case 'type':
+      message = `${subject} must be ${joinOr(
+        String(params.type)
+          .split(',')
+          .map((t) => TYPE_NOUNS[t] ?? t),
+      )} in Lightdash 0.1410; found ${describeValue(value)}. ${where}.`;
+      break;
+    case 'required':
+      message = `${capitalize(place.atDefRoot && NOUNS[place.def] ? NOUNS[place.def] : 'this mapping')} needs ${code(String(params.missingProperty))} in Lightdash 0.1410: ${where}.`;
+      break;
+    case 'additionalProperties':
+      message = `Unknown key ${code(String(params.additionalProperty))}: ${where}.`;
+      break;
+    default:
+      message = `${subject} ${error.message ?? 'is not valid here'} in Lightdash 0.1410: ${where}.`;
+  }
+  const docs = docLinkFor(place.owner.def, place.owner.property) ?? (docLinkFor('#') as DocTarget);
+  return {kind: 'schema', severity: 'error', ...at(offset), path: formatPath(problemPath), message, docs};
+}
+
+function describeSchemaError(
   {error, segments, place, offset, problemPath}: Located,
   data: unknown,
   at: (offset: number) => {line: number; column: number},
@@ -593,7 +931,7 @@ function schemaProblem(
     default:
       message = `${subject} ${error.message ?? 'is not valid here'}.`;
   }
-  return {kind: 'schema', ...at(offset), path: formatPath(problemPath), message, docs};
+  return {kind: 'schema', severity: 'error', ...at(offset), path: formatPath(problemPath), message, docs};
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
