@@ -807,7 +807,9 @@ function referenceProblem(
     : code(last);
   const where =
     error.check === 'cli'
-      ? "Lightdash 0.1410's CLI refuses it (its schema lightdash-dbt-2.0.json)"
+      ? // packages/cli/src/dbt/schema.ts at 0b7563df: the CLI checks a file with this schema before
+        // `lightdash generate` or `lightdash dbt run` writes to it; compiling and deploying do not read it.
+        "Lightdash 0.1410's CLI refuses the file when `lightdash generate` or `lightdash dbt run` updates it (its schema lightdash-dbt-2.0.json)"
       : 'Lightdash 0.1410 refuses it when it compiles the project (its schema lightdashMetadata.json), and the model becomes an explore error';
   let message: string;
   switch (error.keyword) {
