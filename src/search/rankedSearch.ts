@@ -13,6 +13,7 @@ import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
 import {relaxInput, type Relaxed} from './relax';
 import {withDocsWords} from './vocabulary';
 import {withCutBack} from './typing';
+import {identifiersInDocs} from './identifiers';
 
 /**
  * At most `limit` results for `input` in `loaded` (what the plugin's
@@ -39,6 +40,17 @@ export function searchSiteExplained(
 ): {results: SearchResult[]; relaxed: Relaxed | null} {
   const plain = (results: SearchResult[]) => ({results, relaxed: null});
   const pool = Math.max(limit, CANDIDATE_LIMIT);
+  // Names the docs hold, typed exactly (`SITE_URL`, `--select`, `getProjectSpaces`, a quoted error):
+  // their lines are candidates whatever the other words found (./identifiers.ts).
+  // A page the other words did not find comes in with one line that holds the name; the ranking is
+  // told which pages hold which names.
+  const named = identifiersInDocs(loaded, input);
+  const rank = (words: string, found: SearchResult[]) => {
+    if (named.names.length === 0) return rankSearchResults(words, found, limit, favour);
+    const pagesFound = new Set(found.map((result) => result.document.u));
+    const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
+    return rankSearchResults(words, [...found, ...more], limit, favour, named);
+  };
   const {terms} = apiShapeOf(input);
   const find = (words: string) =>
     withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === words), words);
@@ -50,36 +62,31 @@ export function searchSiteExplained(
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');
     const found = union(find(docsWords), candidates);
-    if (found.length > 0) return plain(rankSearchResults(`${input} ${docsWords}`, found, limit, favour));
+    if (found.length > 0) return plain(rank(`${input} ${docsWords}`, found));
   }
   if (candidates.length > 0) {
     // Lines with (nearly) every word were found. When none holds every word the docs have, the
     // answer is often a page that holds them in different lines: the lines of each word join in.
     // (The cheap test first: a line with every typed word ends it on most keystrokes.)
     const covers = (count: number) => candidates.some((result) => new Set(result.tokens).size >= count);
-    if (covers(new Set(typed).size)) return plain(rankSearchResults(input, candidates, limit, favour));
+    if (covers(new Set(typed).size)) return plain(rank(input, candidates));
     const relaxed = relaxInput(loaded, terms);
     const wanted = new Set(relaxed.input.split(/\s+/).filter(Boolean)).size;
-    if (wanted < 2 || covers(wanted)) return {results: rankSearchResults(input, candidates, limit, favour), relaxed};
+    if (wanted < 2 || covers(wanted)) return {results: rank(input, candidates), relaxed};
     return {
-      results: rankSearchResults(
-        rankingInput(input, relaxed),
-        union(candidates, eachWord(relaxed.withCorrections, find, pool)),
-        limit,
-        favour,
-      ),
+      results: rank(rankingInput(input, relaxed), union(candidates, eachWord(relaxed.withCorrections, find, pool))),
       relaxed,
     };
   }
   const relaxed = relaxInput(loaded, terms);
   const {input: words} = relaxed;
-  if (!words) return {results: [], relaxed}; // no word of the question is on any page, or only words like "not working"
+  if (!words) return {results: rank(input, []), relaxed}; // no word of the question is on any page, or only words like "not working"
   if (relaxed.ignored.length + relaxed.corrected.length + relaxed.replaced.length > 0) candidates = find(words);
   // No line has all the words (a reader's question spans a page, not a line): the lines of each word,
   // for the ranking to prefer the pages that hold the most of them.
   if (candidates.length === 0) candidates = eachWord(relaxed.withCorrections, find, pool);
   else if (relaxed.corrected.length > 0) candidates = union(candidates, eachWord(relaxed.withCorrections, find, pool));
-  return {results: rankSearchResults(rankingInput(input, relaxed), candidates, limit, favour), relaxed};
+  return {results: rank(rankingInput(input, relaxed), candidates), relaxed};
 }
 
 /**

@@ -32,6 +32,7 @@
  */
 import type {SearchResult} from './types';
 import {SearchDocumentType} from './documentTypes.mjs';
+import type {NamedPages} from './identifiers';
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
 export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
@@ -74,6 +75,21 @@ const EXACT_NAME_BONUS = 2;
  * a page that only has such near words must not pass one that explains the name.
  */
 const SETTING_NAME_BONUS = 0.5;
+/**
+ * Score added to a page with a line that holds a typed identifier or quoted message (./identifiers.ts),
+ * times the share of the typed identifiers it holds: more than any page can get from the other words
+ * (a page's score without bonuses stays under 2), so the pages with the name come first whatever else
+ * is typed, and the other words order them.
+ */
+const IDENTIFIER_BONUS = 2;
+/** Added when the name is in the page's title, a heading or its API keywords: the page is about it. */
+const IDENTIFIER_NAMED_BONUS = 0.3;
+/**
+ * Added, up to this, to a page that lists many names of the typed name's kind (the environment
+ * variables reference for `SITE_URL`, the CLI reference for `--select`): where the name is defined,
+ * rather than a guide that uses it in an example.
+ */
+const IDENTIFIER_REFERENCE_BONUS = 0.1;
 const SETTING_NAME =
   /^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z][A-Z0-9]{4,}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][a-z0-9-]+)$/;
 
@@ -268,6 +284,7 @@ function scorePages<T extends RankableResult>(
   input: string,
   results: readonly T[],
   favour: (url: string) => number = () => 1,
+  namedPages?: NamedPages,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
@@ -322,6 +339,11 @@ function scorePages<T extends RankableResult>(
       settingNames.length > 0 &&
       sectionOfUrl(group.url) === 'docs' &&
       lines.some((line) => settingNames.some((name) => holdsName(line.document.t, name)));
+    const holds = namedPages?.pages.get(group.url);
+    const typedNames = namedPages?.names.length ?? 1;
+    const heldShare = holds ? holds.held.size / typedNames : 0;
+    const namedShare = holds ? holds.named.size / typedNames : 0;
+    const listingShare = holds ? holds.listing / typedNames : 0;
     group.score =
       favour(group.url) *
         sectionWeight *
@@ -332,7 +354,10 @@ function scorePages<T extends RankableResult>(
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase) +
       (named ? EXACT_NAME_BONUS : 0) +
-      (explainsSetting ? SETTING_NAME_BONUS : 0);
+      (explainsSetting ? SETTING_NAME_BONUS : 0) +
+      IDENTIFIER_BONUS * heldShare +
+      IDENTIFIER_NAMED_BONUS * namedShare +
+      IDENTIFIER_REFERENCE_BONUS * listingShare;
     group.parts = {
       sectionWeight,
       best,
@@ -343,6 +368,9 @@ function scorePages<T extends RankableResult>(
       titlePhrase,
       named: Number(named),
       explainsSetting: Number(explainsSetting),
+      heldShare,
+      namedShare,
+      listingShare,
     };
   }
   return [...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder);
@@ -359,6 +387,7 @@ export function rankSearchResults<T extends RankableResult>(
   results: readonly T[],
   limit: number,
   favour?: (url: string) => number,
+  named?: NamedPages,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -371,7 +400,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour)) {
+  for (const page of scorePages(input, results, favour, named)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
