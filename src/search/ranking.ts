@@ -111,13 +111,34 @@ function holdsName(text: string, name: string): boolean {
 }
 
 /**
- * Section weights for task questions and for API-shaped queries. API recipes are guides, but about
+ * Words that say the reader wants to do something by API rather than in the app. Lightdash's API is
+ * REST over HTTP, called from scripts with a personal access token: these are the words of that.
+ */
+const SCRIPTING_WORDS: ReadonlySet<string> = new Set([
+  'api',
+  'apis',
+  'endpoint',
+  'endpoints',
+  'script',
+  'scripts',
+  'scripting',
+  'programmatically',
+  'programmatic',
+  'curl',
+]);
+
+/**
+ * Section weights for task questions, for API-shaped queries (an identifier or a route) and for
+ * scripting questions (SCRIPTING_WORDS, no identifier). API recipes are guides, but about
  * doing a task through the API: for a task question the guide or reference that does it in the app
  * comes first, and for an API-shaped query the operation or schema page.
  */
 export const SECTION_WEIGHT = {
   task: {docs: 1, apiRecipe: 0.6, apiOperation: 0.64, apiSchema: 0.39},
   api: {docs: 0.56, apiRecipe: 0.44, apiOperation: 1, apiSchema: 0.68},
+  // A scripting question ("create spaces from a script", "endpoint that lists charts"): the operation
+  // page and the API recipes do it, the guide does it in the app. Schemas describe, they do not do.
+  script: {docs: 0.56, apiRecipe: 1, apiOperation: 1, apiSchema: 0.5},
 } as const;
 
 type Section = 'docs' | 'apiRecipe' | 'apiOperation' | 'apiSchema';
@@ -156,6 +177,8 @@ const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
   isApi: boolean;
+  /** The reader wants to do something by API (SCRIPTING_WORDS) and typed no identifier or path. */
+  isScript: boolean;
   /**
    * The query without the word "api" when it has other words: what to look for. "api" names the
    * section (the section weights see to it); as a word it is in every guide that mentions the API and
@@ -177,10 +200,14 @@ export function apiShapeOf(input: string): ApiShape {
     const method = pathIndex > 0 && HTTP_METHOD.test(words[pathIndex - 1]) ? words[pathIndex - 1].toUpperCase() : '';
     route = `${method ? `${method} ` : ''}${words[pathIndex]}`;
   }
-  const otherWords = words.filter((w) => w.toLowerCase() !== 'api');
+  // "API:" and "api," are the word too.
+  const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  const otherWords = words.filter((w) => bare(w) !== 'api');
   const saysApi = otherWords.length < words.length;
   const terms = saysApi && otherWords.length > 0 ? otherWords.join(' ') : input.trim();
-  return {isApi: saysApi || identifiers.length > 0 || route !== null, identifiers, route, terms};
+  const named = identifiers.length > 0 || route !== null;
+  const isScript = !named && words.some((w) => SCRIPTING_WORDS.has(bare(w)));
+  return {isApi: saysApi || named, isScript, identifiers, route, terms};
 }
 
 /** True when this result carries the exact identifier or route the reader typed. */
@@ -287,7 +314,7 @@ function scorePages<T extends RankableResult>(
   namedPages?: NamedPages,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
-  const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
+  const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
