@@ -46,12 +46,16 @@ export function identifiersOf(input: string): string[] {
 
 /** True when `text` holds `name` as a whole name (case ignored): not inside a longer name. */
 export function holdsIdentifier(text: string, name: string): boolean {
-  const lower = text.toLowerCase();
-  const wanted = name.toLowerCase();
+  return holdsLower(text.toLowerCase(), name.toLowerCase());
+}
+
+/** holdsIdentifier on text and name already in lower case. */
+function holdsLower(lower: string, wanted: string, asPart = false): boolean {
   let at = lower.indexOf(wanted);
   while (at >= 0) {
-    const before = lower[at - 1] ?? ' ';
-    const after = lower[at + wanted.length] ?? ' ';
+    // As a part: `log_level` in `lightdash_log_level` (an underscore may stand next to it).
+    const before = asPart && lower[at - 1] === '_' ? ' ' : (lower[at - 1] ?? ' ');
+    const after = asPart && lower[at + wanted.length] === '_' ? ' ' : (lower[at + wanted.length] ?? ' ');
     // A phrase may end in punctuation; a name may not run on into a longer name (`SITE_URL_X`, `--select-all`).
     if (
       !/[\w-]/.test(before) &&
@@ -69,6 +73,18 @@ const MAX_LINES_PER_IDENTIFIER = 60;
 
 const linesCache = new WeakMap<LoadedIndexes, Map<string, SearchResult[]>>();
 
+/** Each line's text in lower case, per document list: a name typed letter by letter scans them again. */
+const lowerTexts = new WeakMap<SearchDocument[], string[]>();
+
+function lowerTextsOf(documents: SearchDocument[]): string[] {
+  let texts = lowerTexts.get(documents);
+  if (!texts) {
+    texts = documents.map((document) => document.t.toLowerCase());
+    lowerTexts.set(documents, texts);
+  }
+  return texts;
+}
+
 /**
  * The lines of `loaded` that hold `name` (whole, case ignored), in the plugin's result shape, at most
  * MAX_LINES_PER_IDENTIFIER; titles and headings first, as the places that name a thing.
@@ -85,15 +101,23 @@ export function linesHolding(loaded: LoadedIndexes, name: string): SearchResult[
   const titleById = new Map<number, SearchDocument>(titles.map((doc) => [doc.i, doc]));
   const tokens = name.toLowerCase().match(/[^-\s]+/g) ?? [];
   const lines: SearchResult[] = [];
-  for (const {type, documents} of loaded.wrappedIndexes) {
-    for (const document of documents) {
-      if (!holdsIdentifier(document.t, name)) continue;
-      const page = type === SearchDocumentType.Title ? false : (titleById.get(document.p ?? -1) ?? false);
-      lines.push({document, type, page, tokens, score: 0});
-      if (lines.length >= MAX_LINES_PER_IDENTIFIER) break;
+  const wanted = name.toLowerCase();
+  const scan = (asPart: boolean) => {
+    for (const {type, documents} of loaded.wrappedIndexes) {
+      const texts = lowerTextsOf(documents);
+      for (let i = 0; i < documents.length; i++) {
+        if (!texts[i].includes(wanted) || !holdsLower(texts[i], wanted, asPart)) continue;
+        const document = documents[i];
+        const page = type === SearchDocumentType.Title ? false : (titleById.get(document.p ?? -1) ?? false);
+        lines.push({document, type, page, tokens, score: 0});
+        if (lines.length >= MAX_LINES_PER_IDENTIFIER) return;
+      }
     }
-    if (lines.length >= MAX_LINES_PER_IDENTIFIER) break;
-  }
+  };
+  scan(false);
+  // A name no line holds whole, such as LOG_LEVEL for LIGHTDASH_LOG_LEVEL (readers drop a prefix): the
+  // names it is part of, between underscores.
+  if (lines.length === 0 && wanted.includes('_')) scan(true);
   if (byName.size > 200) byName.clear();
   byName.set(name.toLowerCase(), lines);
   return lines;
