@@ -62,7 +62,17 @@ export function searchSiteExplained(
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');
     const found = union(find(docsWords), candidates);
-    if (found.length > 0) return plain(rank(`${input} ${docsWords}`, found));
+    // Done when a line holds every word of either wording; otherwise the lines of each word join in,
+    // as below (a long question with a reader's phrase found one line, "column level security").
+    const most = Math.min(new Set(typed).size, new Set(vocabulary.words).size);
+    if (found.some((result) => new Set(result.tokens).size >= most)) {
+      return plain(rank(`${input} ${docsWords}`, found));
+    }
+    if (found.length > 0) {
+      const relaxed = relaxInput(loaded, docsWords);
+      const more = eachWord(relaxed.withCorrections, find, pool);
+      return {results: rank(rankingInput(`${input} ${docsWords}`, relaxed), union(found, more)), relaxed};
+    }
   }
   if (candidates.length > 0) {
     // Lines with (nearly) every word were found. When none holds every word the docs have, the
