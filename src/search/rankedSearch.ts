@@ -2,8 +2,8 @@
  * The site's search: candidates from the plugin's loaded indexes (./candidates.ts), ordered by
  * ./ranking.ts; when a half-typed last word finds nothing, retried with that word cut back, and when
  * that finds nothing either, with only the words the docs have (./relax.ts).
- * The search box's worker (./worker.ts), the tests and other consumers (an MCP server that loads the
- * plugin's indexes in node) call `searchSite` and get the same results.
+ * The search box's worker (./worker.ts), the tests and the docs MCP server call it through ./engine.ts
+ * and get the same results.
  */
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
@@ -16,8 +16,8 @@ import {withCutBack} from './typing';
 import {identifiersInDocs} from './identifiers';
 
 /**
- * At most `limit` results for `input` in `loaded` (what the plugin's
- * `SearchWorker.prototype.lowLevelFetchIndexes(baseUrl, searchContext)` resolves to), ranked.
+ * At most `limit` results for `input` in `loaded` (what `loadIndexes` in ./loadIndexes.ts returns, as
+ * the plugin's worker loads them), ranked.
  */
 export function searchSite(
   loaded: LoadedIndexes,

@@ -1,8 +1,8 @@
 /**
  * Re-ranks the results of the search plugin (@easyops-cn/docusaurus-search-local 0.55.3) so that the page
  * a reader wants comes first. Pure: no DOM, no fetch, no plugin import, so the search box (through
- * ./worker.ts), the relevance test and any other consumer (the docs MCP server calling the plugin's
- * `SearchWorker` in node) apply exactly the same order.
+ * ./worker.ts), the relevance test and the docs MCP server (all through ./engine.ts) apply exactly the
+ * same order.
  *
  * Why: the plugin orders results by which of its query variants found them (exact, then prefix, then
  * fuzzy) and which index (titles, headings, descriptions, keywords, content) answered first, and stops
@@ -23,6 +23,9 @@
  * - API-shaped queries (the word "api", an identifier such as `runQuery` or `MetricQuery`, a
  *   `METHOD /path`) turn those weights round, and a page whose title or operation keywords carry exactly
  *   the typed identifier or path comes first. The word "api" itself is not searched for (see ApiShape).
+ * - A scripting question ("create spaces from a script", "endpoint that lists charts": SCRIPTING_WORDS,
+ *   no identifier) weighs API operations and recipes 1 and docs 0.56 (SECTION_WEIGHT.script).
+ * - A typed name the docs hold (./identifiers.ts) puts the pages that hold it first (IDENTIFIER_BONUS).
  * - Each page shows one line, so one page's headings cannot fill the list: its title, or the heading or
  *   paragraph that matches more of the typed words than the title does (a link straight to the
  *   section). Pages that are copies of each other (the same title and line, in two tracks of the docs)
