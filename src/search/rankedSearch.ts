@@ -14,6 +14,7 @@ import {relaxInput, type Relaxed} from './relax';
 import {withDocsWords} from './vocabulary';
 import {withCutBack} from './typing';
 import {identifiersInDocs} from './identifiers';
+import {rarityOf} from './rarity';
 
 /**
  * At most `limit` results for `input` in `loaded` (what `loadIndexes` in ./loadIndexes.ts returns, as
@@ -45,11 +46,13 @@ export function searchSiteExplained(
   // A page the other words did not find comes in with one line that holds the name; the ranking is
   // told which pages hold which names.
   const named = identifiersInDocs(loaded, input);
+  // Typed words weigh by their rarity in the docs (./rarity.ts).
+  const rarity = rarityOf(loaded);
   const rank = (words: string, found: SearchResult[]) => {
-    if (named.names.length === 0) return rankSearchResults(words, found, limit, favour);
+    if (named.names.length === 0) return rankSearchResults(words, found, limit, favour, undefined, rarity);
     const pagesFound = new Set(found.map((result) => result.document.u));
     const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
-    return rankSearchResults(words, [...found, ...more], limit, favour, named);
+    return rankSearchResults(words, [...found, ...more], limit, favour, named, rarity);
   };
   const {terms} = apiShapeOf(input);
   const find = (words: string) =>

@@ -315,10 +315,18 @@ function scorePages<T extends RankableResult>(
   results: readonly T[],
   favour: (url: string) => number = () => 1,
   namedPages?: NamedPages,
+  rarity?: (token: string) => number,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
-  const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
+  // The weight of the typed words a line holds: their rarity in the docs (./rarity.ts), 1 each without it.
+  const held = (tokens: Iterable<string> & {length?: number; size?: number}) => {
+    if (!rarity) return tokens.length ?? tokens.size ?? 0;
+    let sum = 0;
+    for (const token of tokens) sum += rarity(token);
+    return sum;
+  };
+  const wordCount = Math.max(Number.MIN_VALUE, ...results.map((r) => held(r.tokens)));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
   const settingNames = settingNamesOf(input);
@@ -329,7 +337,7 @@ function scorePages<T extends RankableResult>(
 
   const groups = new Map<string, ScoredPage<T>>();
   results.forEach((result, order) => {
-    const coverage = result.tokens.length / wordCount;
+    const coverage = held(result.tokens) / wordCount;
     const relative = result.score / (bestScoreOfPlace.get(result.type) || 1);
     const weight = coverage * coverage * placeWeight(result) * (1 - LUNR_SCORE_WEIGHT + LUNR_SCORE_WEIGHT * relative);
     const url = result.document.u;
@@ -343,7 +351,7 @@ function scorePages<T extends RankableResult>(
     // Loops, not flatMap and spread arguments: this runs for every candidate page of every keystroke.
     const wordsOnPage = new Set<string>();
     for (const line of lines) for (const token of line.tokens) wordsOnPage.add(token);
-    const pageCoverage = wordsOnPage.size / wordCount;
+    const pageCoverage = held(wordsOnPage) / wordCount;
     const best = group.lines.reduce((max, line) => Math.max(max, line.weight), -Infinity);
     // More matching lines say the page is about the query (a guide more than a short API page); lines
     // that point onward to other pages do not count.
@@ -418,6 +426,7 @@ export function rankSearchResults<T extends RankableResult>(
   limit: number,
   favour?: (url: string) => number,
   named?: NamedPages,
+  rarity?: (token: string) => number,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -430,7 +439,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named)) {
+  for (const page of scorePages(input, results, favour, named, rarity)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
