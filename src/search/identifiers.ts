@@ -109,7 +109,9 @@ export function linesHolding(loaded: LoadedIndexes, name: string): SearchResult[
         if (!texts[i].includes(wanted) || !holdsLower(texts[i], wanted, asPart)) continue;
         const document = documents[i];
         const page = type === SearchDocumentType.Title ? false : (titleById.get(document.p ?? -1) ?? false);
-        lines.push({document, type, page, tokens, score: 0});
+        // Where the name is, as lunr's match data says it: the box marks it (and reads this field).
+        const metadata = {[wanted]: {t: {position: [[texts[i].indexOf(wanted), wanted.length]]}}};
+        lines.push({document, type, page, tokens, score: 0, metadata});
         if (lines.length >= MAX_LINES_PER_IDENTIFIER) return;
       }
     }

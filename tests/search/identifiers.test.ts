@@ -8,8 +8,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {holdsIdentifier, identifiersOf} from '../../src/search/identifiers';
-import {BUILD_DIR, createPluginSearch, requireBuild, type Search} from './pluginSearch';
+import {holdsIdentifier, identifiersInDocs, identifiersOf} from '../../src/search/identifiers';
+import {BUILD_DIR, createPluginSearch, loadIndexes, requireBuild, type Search} from './pluginSearch';
 
 interface Doc {
   t: string;
@@ -120,6 +120,17 @@ describe('identifiersOf', () => {
     expect(holdsIdentifier('INTERNAL_SITE_URL_X', 'SITE_URL')).toBe(false);
     expect(holdsIdentifier('use --select-all', '--select')).toBe(false);
     expect(holdsIdentifier('use --select, then', '--select')).toBe(true);
+  });
+});
+
+describe('the lines a name brings in', () => {
+  it('carry match data the box marks the name with (the box fails on a line without it)', async () => {
+    const {lines} = identifiersInDocs(await loadIndexes(), 'SITE_URL port 3000');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const {document, metadata} of lines) {
+      const [[at, length]] = Object.values(metadata as Record<string, {t: {position: number[][]}}>)[0].t.position;
+      expect(document.t.slice(at, at + length)).toBe('SITE_URL');
+    }
   });
 });
 
