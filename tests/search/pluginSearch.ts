@@ -13,7 +13,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
 import type {LoadedIndexes} from '../../src/search/types';
-import {createSearch, type SiteSearch} from '../../src/search/engine';
+import {BOX_LIMIT, createSearch, type SiteSearch} from '../../src/search/engine';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(ROOT, 'build');
@@ -22,6 +22,9 @@ const GENERATED_CONSTANTS = path.join(
   '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
 );
 
+// The plugin's own worker (for its own order, createPluginSearch({ranked: false})) exposes itself over
+// comlink when imported; here it is called directly.
+vi.mock('comlink', () => ({expose: () => undefined, wrap: () => undefined}));
 vi.mock('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js', async () => {
   // vi.mock factories are hoisted above this module's constants, so the path is rebuilt here.
   const file = path.resolve(
@@ -79,11 +82,20 @@ export async function loadIndexes(context = ''): Promise<LoadedIndexes> {
 /**
  * The search as the navbar search box runs it (src/search/engine.ts, `view: 'box'`): BOX_LIMIT results
  * (8 here) over the whole site's index (`search-index.json`), with the pages of `context` favoured as on
- * a page of that section (sectionFavour.ts; '' for the home page).
+ * a page of that section (sectionFavour.ts; '' for the home page). `{ranked: false}` gives the plugin's
+ * own order (its `SearchWorker.search`, unchanged, what a default install ships) over the section's own
+ * index (`search-index-api-v1.json` for `api/v1`), for comparison: the worker is handed the indexes the
+ * engine loaded in place of its own download, so nothing global is stubbed for it either.
  */
-export async function createPluginSearch(): Promise<Search> {
+export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {}): Promise<Search> {
   const engine = siteSearch();
   await engine.indexes();
+  if (!ranked) {
+    const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+    const worker = new SearchWorker();
+    worker.lowLevelFetchIndexes = (_baseUrl: string, context: string) => engine.indexes('released', context);
+    return async (input, context = '') => toHits(await worker.search('/', context, input, BOX_LIMIT));
+  }
   return async (input, context = '') => toHits(await engine.search(input, {section: context}));
 }
 
