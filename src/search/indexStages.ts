@@ -9,9 +9,9 @@
  * the whole index (the unchanged `search-index….json`, which the spec names) once that has loaded.
  * Without a first stage (an older build, a 404) the whole index is the first stage.
  */
-import lunr from 'lunr';
-import type {LoadedIndexes, SearchDocument} from './types';
-import {looksLikeSearchIndex, type IndexHealth} from './searchIndex';
+import type {LoadedIndexes} from './types';
+import type {IndexHealth} from './searchIndex';
+import {loadIndexes, SearchIndexError} from './loadIndexes';
 
 /** `search-index-guides.json?_=hash` → `search-index-guides.stage1.json?_=hash`. */
 export function firstStageAddress(indexAddress: string): string {
@@ -33,24 +33,6 @@ type Loaded = {ok: true; indexes: LoadedIndexes} | {ok: false; reason: string; u
  */
 const INDEX_ANSWER_TIMEOUT_MS = 8000;
 
-interface RawPart {
-  documents: SearchDocument[];
-  index: object;
-}
-
-/** Loads the parts of an index file as the plugin's worker does (one lunr index per part). */
-function loadParts(json: RawPart[]): LoadedIndexes {
-  return {
-    wrappedIndexes: json.map(({documents, index}, type) => ({
-      type,
-      documents,
-      index: lunr.Index.load(index) as unknown as LoadedIndexes['wrappedIndexes'][number]['index'],
-    })),
-    // Chinese word dictionary of the plugin: always empty for this English-only site.
-    zhDictionary: [],
-  };
-}
-
 async function fetchIndex(address: string, fetchFn: Fetch, timeoutMs: number): Promise<Loaded> {
   const controller = new AbortController();
   let timedOut = false;
@@ -71,9 +53,10 @@ async function fetchIndex(address: string, fetchFn: Fetch, timeoutMs: number): P
   try {
     if (!response.ok) return {ok: false, reason: `the search index could not be loaded (HTTP ${response.status})`};
     const data: unknown = await response.json();
-    if (!looksLikeSearchIndex(data)) return {ok: false, reason: 'the search index is damaged'};
-    return {ok: true, indexes: loadParts(data as RawPart[])};
-  } catch {
+    // The same loading as the MCP server's and the tests' (./loadIndexes.ts through ./engine.ts).
+    return {ok: true, indexes: loadIndexes(data)};
+  } catch (error) {
+    if (error instanceof SearchIndexError) return {ok: false, reason: 'the search index is damaged'};
     return {ok: false, reason: 'the search index could not be loaded (network error or damaged file)'};
   }
 }

@@ -2,8 +2,8 @@
  * The site's search: candidates from the plugin's loaded indexes (./candidates.ts), ordered by
  * ./ranking.ts; when a half-typed last word finds nothing, retried with that word cut back, and when
  * that finds nothing either, with only the words the docs have (./relax.ts).
- * The search box's worker (./worker.ts), the tests and other consumers (an MCP server that loads the
- * plugin's indexes in node) call `searchSite` and get the same results.
+ * The search box's worker (./worker.ts), the tests and the docs MCP server call it through ./engine.ts
+ * and get the same results.
  */
 import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
@@ -13,10 +13,12 @@ import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
 import {relaxInput, type Relaxed} from './relax';
 import {withDocsWords} from './vocabulary';
 import {withCutBack} from './typing';
+import {identifiersInDocs} from './identifiers';
+import {rarityOf} from './rarity';
 
 /**
- * At most `limit` results for `input` in `loaded` (what the plugin's
- * `SearchWorker.prototype.lowLevelFetchIndexes(baseUrl, searchContext)` resolves to), ranked.
+ * At most `limit` results for `input` in `loaded` (what `loadIndexes` in ./loadIndexes.ts returns, as
+ * the plugin's worker loads them), ranked.
  */
 export function searchSite(
   loaded: LoadedIndexes,
@@ -39,6 +41,19 @@ export function searchSiteExplained(
 ): {results: SearchResult[]; relaxed: Relaxed | null} {
   const plain = (results: SearchResult[]) => ({results, relaxed: null});
   const pool = Math.max(limit, CANDIDATE_LIMIT);
+  // Names the docs hold, typed exactly (`SITE_URL`, `--select`, `getProjectSpaces`, a quoted error):
+  // their lines are candidates whatever the other words found (./identifiers.ts).
+  // A page the other words did not find comes in with one line that holds the name; the ranking is
+  // told which pages hold which names.
+  const named = identifiersInDocs(loaded, input);
+  // Typed words weigh by their rarity in the docs (./rarity.ts).
+  const rarity = rarityOf(loaded);
+  const rank = (words: string, found: SearchResult[]) => {
+    if (named.names.length === 0) return rankSearchResults(words, found, limit, favour, undefined, rarity);
+    const pagesFound = new Set(found.map((result) => result.document.u));
+    const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
+    return rankSearchResults(words, [...found, ...more], limit, favour, named, rarity);
+  };
   const {terms} = apiShapeOf(input);
   const find = (words: string) =>
     withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === words), words);
@@ -50,36 +65,41 @@ export function searchSiteExplained(
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');
     const found = union(find(docsWords), candidates);
-    if (found.length > 0) return plain(rankSearchResults(`${input} ${docsWords}`, found, limit, favour));
+    // Done when a line holds every word of either wording; otherwise the lines of each word join in,
+    // as below (a long question with a reader's phrase found one line, "column level security").
+    const most = Math.min(new Set(typed).size, new Set(vocabulary.words).size);
+    if (found.some((result) => new Set(result.tokens).size >= most)) {
+      return plain(rank(`${input} ${docsWords}`, found));
+    }
+    if (found.length > 0) {
+      const relaxed = relaxInput(loaded, docsWords);
+      const more = eachWord(relaxed.withCorrections, find, pool);
+      return {results: rank(rankingInput(`${input} ${docsWords}`, relaxed), union(found, more)), relaxed};
+    }
   }
   if (candidates.length > 0) {
     // Lines with (nearly) every word were found. When none holds every word the docs have, the
     // answer is often a page that holds them in different lines: the lines of each word join in.
     // (The cheap test first: a line with every typed word ends it on most keystrokes.)
     const covers = (count: number) => candidates.some((result) => new Set(result.tokens).size >= count);
-    if (covers(new Set(typed).size)) return plain(rankSearchResults(input, candidates, limit, favour));
+    if (covers(new Set(typed).size)) return plain(rank(input, candidates));
     const relaxed = relaxInput(loaded, terms);
     const wanted = new Set(relaxed.input.split(/\s+/).filter(Boolean)).size;
-    if (wanted < 2 || covers(wanted)) return {results: rankSearchResults(input, candidates, limit, favour), relaxed};
+    if (wanted < 2 || covers(wanted)) return {results: rank(input, candidates), relaxed};
     return {
-      results: rankSearchResults(
-        rankingInput(input, relaxed),
-        union(candidates, eachWord(relaxed.withCorrections, find, pool)),
-        limit,
-        favour,
-      ),
+      results: rank(rankingInput(input, relaxed), union(candidates, eachWord(relaxed.withCorrections, find, pool))),
       relaxed,
     };
   }
   const relaxed = relaxInput(loaded, terms);
   const {input: words} = relaxed;
-  if (!words) return {results: [], relaxed}; // no word of the question is on any page, or only words like "not working"
+  if (!words) return {results: rank(input, []), relaxed}; // no word of the question is on any page, or only words like "not working"
   if (relaxed.ignored.length + relaxed.corrected.length + relaxed.replaced.length > 0) candidates = find(words);
   // No line has all the words (a reader's question spans a page, not a line): the lines of each word,
   // for the ranking to prefer the pages that hold the most of them.
   if (candidates.length === 0) candidates = eachWord(relaxed.withCorrections, find, pool);
   else if (relaxed.corrected.length > 0) candidates = union(candidates, eachWord(relaxed.withCorrections, find, pool));
-  return {results: rankSearchResults(rankingInput(input, relaxed), candidates, limit, favour), relaxed};
+  return {results: rank(rankingInput(input, relaxed), candidates), relaxed};
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Re-ranks the results of the search plugin (@easyops-cn/docusaurus-search-local 0.55.3) so that the page
  * a reader wants comes first. Pure: no DOM, no fetch, no plugin import, so the search box (through
- * ./worker.ts), the relevance test and any other consumer (the docs MCP server calling the plugin's
- * `SearchWorker` in node) apply exactly the same order.
+ * ./worker.ts), the relevance test and the docs MCP server (all through ./engine.ts) apply exactly the
+ * same order.
  *
  * Why: the plugin orders results by which of its query variants found them (exact, then prefix, then
  * fuzzy) and which index (titles, headings, descriptions, keywords, content) answered first, and stops
@@ -23,6 +23,9 @@
  * - API-shaped queries (the word "api", an identifier such as `runQuery` or `MetricQuery`, a
  *   `METHOD /path`) turn those weights round, and a page whose title or operation keywords carry exactly
  *   the typed identifier or path comes first. The word "api" itself is not searched for (see ApiShape).
+ * - A scripting question ("create spaces from a script", "endpoint that lists charts": SCRIPTING_WORDS,
+ *   no identifier) weighs API operations and recipes 1 and docs 0.56 (SECTION_WEIGHT.script).
+ * - A typed name the docs hold (./identifiers.ts) puts the pages that hold it first (IDENTIFIER_BONUS).
  * - Each page shows one line, so one page's headings cannot fill the list: its title, or the heading or
  *   paragraph that matches more of the typed words than the title does (a link straight to the
  *   section). Pages that are copies of each other (the same title and line, in two tracks of the docs)
@@ -32,6 +35,7 @@
  */
 import type {SearchResult} from './types';
 import {SearchDocumentType} from './documentTypes.mjs';
+import type {NamedPages} from './identifiers';
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
 export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
@@ -74,6 +78,21 @@ const EXACT_NAME_BONUS = 2;
  * a page that only has such near words must not pass one that explains the name.
  */
 const SETTING_NAME_BONUS = 0.5;
+/**
+ * Score added to a page with a line that holds a typed identifier or quoted message (./identifiers.ts),
+ * times the share of the typed identifiers it holds: more than any page can get from the other words
+ * (a page's score without bonuses stays under 2), so the pages with the name come first whatever else
+ * is typed, and the other words order them.
+ */
+const IDENTIFIER_BONUS = 2;
+/** Added when the name is in the page's title, a heading or its API keywords: the page is about it. */
+const IDENTIFIER_NAMED_BONUS = 0.3;
+/**
+ * Added, up to this, to a page that lists many names of the typed name's kind (the environment
+ * variables reference for `SITE_URL`, the CLI reference for `--select`): where the name is defined,
+ * rather than a guide that uses it in an example.
+ */
+const IDENTIFIER_REFERENCE_BONUS = 0.1;
 const SETTING_NAME =
   /^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z][A-Z0-9]{4,}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][a-z0-9-]+)$/;
 
@@ -95,13 +114,34 @@ function holdsName(text: string, name: string): boolean {
 }
 
 /**
- * Section weights for task questions and for API-shaped queries. API recipes are guides, but about
+ * Words that say the reader wants to do something by API rather than in the app. Lightdash's API is
+ * REST over HTTP, called from scripts with a personal access token: these are the words of that.
+ */
+const SCRIPTING_WORDS: ReadonlySet<string> = new Set([
+  'api',
+  'apis',
+  'endpoint',
+  'endpoints',
+  'script',
+  'scripts',
+  'scripting',
+  'programmatically',
+  'programmatic',
+  'curl',
+]);
+
+/**
+ * Section weights for task questions, for API-shaped queries (an identifier or a route) and for
+ * scripting questions (SCRIPTING_WORDS, no identifier). API recipes are guides, but about
  * doing a task through the API: for a task question the guide or reference that does it in the app
  * comes first, and for an API-shaped query the operation or schema page.
  */
 export const SECTION_WEIGHT = {
   task: {docs: 1, apiRecipe: 0.6, apiOperation: 0.64, apiSchema: 0.39},
   api: {docs: 0.56, apiRecipe: 0.44, apiOperation: 1, apiSchema: 0.68},
+  // A scripting question ("create spaces from a script", "endpoint that lists charts"): the operation
+  // page and the API recipes do it, the guide does it in the app. Schemas describe, they do not do.
+  script: {docs: 0.56, apiRecipe: 1, apiOperation: 1, apiSchema: 0.5},
 } as const;
 
 type Section = 'docs' | 'apiRecipe' | 'apiOperation' | 'apiSchema';
@@ -140,6 +180,8 @@ const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
   isApi: boolean;
+  /** The reader wants to do something by API (SCRIPTING_WORDS) and typed no identifier or path. */
+  isScript: boolean;
   /**
    * The query without the word "api" when it has other words: what to look for. "api" names the
    * section (the section weights see to it); as a word it is in every guide that mentions the API and
@@ -161,10 +203,14 @@ export function apiShapeOf(input: string): ApiShape {
     const method = pathIndex > 0 && HTTP_METHOD.test(words[pathIndex - 1]) ? words[pathIndex - 1].toUpperCase() : '';
     route = `${method ? `${method} ` : ''}${words[pathIndex]}`;
   }
-  const otherWords = words.filter((w) => w.toLowerCase() !== 'api');
+  // "API:" and "api," are the word too.
+  const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  const otherWords = words.filter((w) => bare(w) !== 'api');
   const saysApi = otherWords.length < words.length;
   const terms = saysApi && otherWords.length > 0 ? otherWords.join(' ') : input.trim();
-  return {isApi: saysApi || identifiers.length > 0 || route !== null, identifiers, route, terms};
+  const named = identifiers.length > 0 || route !== null;
+  const isScript = !named && words.some((w) => SCRIPTING_WORDS.has(bare(w)));
+  return {isApi: saysApi || named, isScript, identifiers, route, terms};
 }
 
 /** True when this result carries the exact identifier or route the reader typed. */
@@ -268,10 +314,19 @@ function scorePages<T extends RankableResult>(
   input: string,
   results: readonly T[],
   favour: (url: string) => number = () => 1,
+  namedPages?: NamedPages,
+  rarity?: (token: string) => number,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
-  const weights = shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
-  const wordCount = Math.max(1, ...results.map((r) => r.tokens.length));
+  const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
+  // The weight of the typed words a line holds: their rarity in the docs (./rarity.ts), 1 each without it.
+  const held = (tokens: Iterable<string> & {length?: number; size?: number}) => {
+    if (!rarity) return tokens.length ?? tokens.size ?? 0;
+    let sum = 0;
+    for (const token of tokens) sum += rarity(token);
+    return sum;
+  };
+  const wordCount = Math.max(Number.MIN_VALUE, ...results.map((r) => held(r.tokens)));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
   const settingNames = settingNamesOf(input);
@@ -282,7 +337,7 @@ function scorePages<T extends RankableResult>(
 
   const groups = new Map<string, ScoredPage<T>>();
   results.forEach((result, order) => {
-    const coverage = result.tokens.length / wordCount;
+    const coverage = held(result.tokens) / wordCount;
     const relative = result.score / (bestScoreOfPlace.get(result.type) || 1);
     const weight = coverage * coverage * placeWeight(result) * (1 - LUNR_SCORE_WEIGHT + LUNR_SCORE_WEIGHT * relative);
     const url = result.document.u;
@@ -296,7 +351,7 @@ function scorePages<T extends RankableResult>(
     // Loops, not flatMap and spread arguments: this runs for every candidate page of every keystroke.
     const wordsOnPage = new Set<string>();
     for (const line of lines) for (const token of line.tokens) wordsOnPage.add(token);
-    const pageCoverage = wordsOnPage.size / wordCount;
+    const pageCoverage = held(wordsOnPage) / wordCount;
     const best = group.lines.reduce((max, line) => Math.max(max, line.weight), -Infinity);
     // More matching lines say the page is about the query (a guide more than a short API page); lines
     // that point onward to other pages do not count.
@@ -322,6 +377,11 @@ function scorePages<T extends RankableResult>(
       settingNames.length > 0 &&
       sectionOfUrl(group.url) === 'docs' &&
       lines.some((line) => settingNames.some((name) => holdsName(line.document.t, name)));
+    const holds = namedPages?.pages.get(group.url);
+    const typedNames = namedPages?.names.length ?? 1;
+    const heldShare = holds ? holds.held.size / typedNames : 0;
+    const namedShare = holds ? holds.named.size / typedNames : 0;
+    const listingShare = holds ? holds.listing / typedNames : 0;
     group.score =
       favour(group.url) *
         sectionWeight *
@@ -332,7 +392,10 @@ function scorePages<T extends RankableResult>(
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase) +
       (named ? EXACT_NAME_BONUS : 0) +
-      (explainsSetting ? SETTING_NAME_BONUS : 0);
+      (explainsSetting ? SETTING_NAME_BONUS : 0) +
+      IDENTIFIER_BONUS * heldShare +
+      IDENTIFIER_NAMED_BONUS * namedShare +
+      IDENTIFIER_REFERENCE_BONUS * listingShare;
     group.parts = {
       sectionWeight,
       best,
@@ -343,6 +406,9 @@ function scorePages<T extends RankableResult>(
       titlePhrase,
       named: Number(named),
       explainsSetting: Number(explainsSetting),
+      heldShare,
+      namedShare,
+      listingShare,
     };
   }
   return [...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder);
@@ -359,6 +425,8 @@ export function rankSearchResults<T extends RankableResult>(
   results: readonly T[],
   limit: number,
   favour?: (url: string) => number,
+  named?: NamedPages,
+  rarity?: (token: string) => number,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -371,7 +439,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour)) {
+  for (const page of scorePages(input, results, favour, named, rarity)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;

@@ -49,17 +49,58 @@ export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
   await (await getRemoteWorker()).fetchIndexes(baseUrl);
 }
 
-export async function searchByWorker(
+/** A box search waiting for the worker, and the callers that get its answer. */
+interface BoxSearch {
+  args: [baseUrl: string, searchContext: string, input: string, limit: number];
+  callers: {resolve: (results: SearchResult[]) => void; reject: (error: unknown) => void}[];
+}
+
+/** The newest box search not yet sent to the worker (null when none waits). */
+let waiting: BoxSearch | null = null;
+let boxBusy = false;
+
+/**
+ * The box's search for `input`. Only one box search is with the worker at a time, and of the ones
+ * typed meanwhile only the newest is sent: a reader typing fast (10 ms a key) would otherwise queue a
+ * search per key, each ~20–50 ms in the worker, and see the list of an earlier prefix for a second or
+ * more before the final text's came (the box shows an answer only for its current text). A search
+ * that was passed over gets the newer text's answer, which the box ignores as it does any answer to
+ * text no longer in it.
+ */
+export function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  if (process.env.NODE_ENV !== 'production') return [];
-  const results = await (await getRemoteWorker()).search(baseUrl, searchContext, input, limit);
-  // Only the box calls this; the results page asks searchPageByWorker.
-  reportSearch('box', input, results.length);
-  return results;
+  if (process.env.NODE_ENV !== 'production') return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const callers = [...(waiting?.callers ?? []), {resolve, reject}];
+    waiting = {args: [baseUrl, searchContext, input, limit], callers};
+    void sendBoxSearches();
+  });
+}
+
+/** Sends the newest waiting box search, one at a time, until none waits. */
+async function sendBoxSearches(): Promise<void> {
+  if (boxBusy) return;
+  boxBusy = true;
+  try {
+    while (waiting) {
+      const {args, callers} = waiting;
+      waiting = null;
+      try {
+        const results = await (await getRemoteWorker()).search(...args);
+        // Only the box calls this; the results page asks searchPageByWorker.
+        reportSearch('box', args[2], results.length);
+        for (const caller of callers) caller.resolve(results);
+      } catch (error) {
+        for (const caller of callers) caller.reject(error);
+      }
+    }
+  } finally {
+    boxBusy = false;
+  }
 }
 
 /** The search page's results, ignored words and closest pages (SiteSearchWorker.searchPage). */

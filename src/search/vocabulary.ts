@@ -13,37 +13,112 @@
 export interface VocabularyEntry {
   reader: string;
   docs: string;
+  /** Where the reader's word comes from: who uses it for the docs' thing (a vendor's docs, a standard). */
+  source?: string;
 }
 
+/** Sources named by several entries. */
+const K8S = 'Kubernetes docs, "K8s" (kubernetes.io/docs/concepts/overview)';
+const PG = 'PostgreSQL docs: pg_ tools and PG* environment variables (postgresql.org/docs/current/libpq-envars.html)';
+const ENTRA =
+  'Microsoft: Azure Active Directory (Azure AD, AAD) renamed Microsoft Entra ID (learn.microsoft.com/entra/fundamentals/new-name)';
+const GITHUB = 'GitHub docs: the gh CLI, GitHub Actions, pull requests, repositories (docs.github.com)';
+const BI = 'common BI and analytics-engineering shorthand (dbt and BI community usage)';
+
+/**
+ * The glossary: product names and the common abbreviations of BI, dbt, warehouses, Kubernetes and SSO,
+ * each with where it comes from, chosen from those vocabularies, not from questions the search missed.
+ */
 export const VOCABULARY: readonly VocabularyEntry[] = [
-  {reader: 'iframe', docs: 'embed'},
-  {reader: 'env var', docs: 'environment variable'},
-  {reader: 'env vars', docs: 'environment variables'},
-  {reader: 'envvar', docs: 'environment variable'},
-  {reader: 'single sign on', docs: 'sso'},
-  {reader: 'k8s', docs: 'kubernetes'},
-  {reader: 'calculated field', docs: 'table calculation'},
-  {reader: 'computed column', docs: 'table calculation'},
-  {reader: 'measure', docs: 'metric'},
-  {reader: 'measures', docs: 'metrics'},
-  {reader: 'kpi', docs: 'big number'},
-  {reader: 'row level security', docs: 'user attributes'},
-  {reader: 'rls', docs: 'user attributes'},
-  {reader: 'api key', docs: 'personal access token'},
-  {reader: 'pat', docs: 'personal access token'},
-  {reader: 'bq', docs: 'bigquery'},
-  {reader: 'postgresql', docs: 'postgres'},
-  {reader: 'timezone', docs: 'time zone'},
-  {reader: 'sign in', docs: 'log in'},
-  {reader: 'signin', docs: 'log in'},
-  {reader: 'cicd', docs: 'ci'},
-  {reader: 'email report', docs: 'scheduled delivery'},
-  {reader: 'drilldown', docs: 'drill'},
-  // Words from real readers' questions (tests/search/real-questions.yaml): Lightdash's old name for time
-  // intervals, the older word for an allow-list of IP addresses, and links on values (the dimension `urls` key).
-  {reader: 'timeframes', docs: 'time intervals'},
-  {reader: 'whitelist', docs: 'allow list'},
-  {reader: 'hyperlinks', docs: 'urls'},
+  {reader: 'iframe', docs: 'embed', source: 'HTML: the iframe element is how a page embeds another'},
+  {reader: 'env var', docs: 'environment variable', source: 'Unix shell shorthand'},
+  {reader: 'env vars', docs: 'environment variables', source: 'Unix shell shorthand'},
+  {reader: 'envvar', docs: 'environment variable', source: 'Unix shell shorthand'},
+  {reader: 'single sign on', docs: 'sso', source: 'SSO: single sign-on'},
+  {reader: 'k8s', docs: 'kubernetes', source: K8S},
+  {reader: 'kube', docs: 'kubernetes', source: K8S},
+  {reader: 'eks', docs: 'kubernetes', source: 'AWS: Amazon Elastic Kubernetes Service (aws.amazon.com/eks)'},
+  {
+    reader: 'gke',
+    docs: 'kubernetes',
+    source: 'Google Cloud: Google Kubernetes Engine (cloud.google.com/kubernetes-engine)',
+  },
+  {
+    reader: 'aks',
+    docs: 'kubernetes',
+    source: 'Azure Kubernetes Service (azure.microsoft.com/products/kubernetes-service)',
+  },
+  {reader: 'calculated field', docs: 'table calculation', source: "Tableau's name for a computed field"},
+  {reader: 'computed column', docs: 'table calculation', source: 'spreadsheet and BI usage'},
+  {reader: 'table calc', docs: 'table calculation', source: BI},
+  {reader: 'measure', docs: 'metric', source: "Power BI's and Looker's name for an aggregate"},
+  {reader: 'measures', docs: 'metrics', source: "Power BI's and Looker's name for an aggregate"},
+  {reader: 'kpi', docs: 'big number', source: 'BI: a KPI tile shows one number'},
+  {reader: 'dim', docs: 'dimension', source: BI},
+  {reader: 'dims', docs: 'dimensions', source: BI},
+  {reader: 'viz', docs: 'chart', source: BI},
+  {reader: 'embedded analytics', docs: 'embed', source: "BI vendors' name for dashboards shown inside another product"},
+  {
+    reader: 'row level security',
+    docs: 'user attributes',
+    source: 'warehouses (Snowflake, BigQuery, Postgres) call it row-level security',
+  },
+  {reader: 'rls', docs: 'user attributes', source: 'RLS: row-level security'},
+  {
+    reader: 'column level security',
+    docs: 'user attributes',
+    source: 'warehouses (Snowflake, BigQuery) call it column-level security',
+  },
+  {reader: 'api key', docs: 'personal access token', source: 'REST APIs in general'},
+  {reader: 'pat', docs: 'personal access token', source: 'GitHub and dbt Cloud: PAT, personal access token'},
+  {
+    reader: 'bq',
+    docs: 'bigquery',
+    source: "Google Cloud: BigQuery's bq command-line tool (cloud.google.com/bigquery/docs/bq-command-line-tool)",
+  },
+  {reader: 'sf', docs: 'snowflake', source: 'warehouse shorthand (SF for Snowflake)'},
+  {reader: 'dbx', docs: 'databricks', source: 'Databricks Labs: the dbx tool (docs.databricks.com, dbx)'},
+  {reader: 'pg', docs: 'postgres', source: PG},
+  {reader: 'postgresql', docs: 'postgres', source: PG},
+  {reader: 'dwh', docs: 'warehouse', source: 'DWH: data warehouse'},
+  {
+    reader: 'cte',
+    docs: 'sql',
+    source: 'PostgreSQL docs: WITH queries, common table expressions (postgresql.org/docs/current/queries-with.html)',
+  },
+  {reader: 'aad', docs: 'azure ad', source: ENTRA},
+  {reader: 'azure active directory', docs: 'azure ad', source: ENTRA},
+  {reader: 'idp', docs: 'identity provider', source: 'SAML 2.0 (OASIS): IdP, identity provider'},
+  {
+    reader: 'gcs',
+    docs: 'google cloud storage',
+    source: 'Google Cloud: Cloud Storage, gs:// (cloud.google.com/storage/docs)',
+  },
+  {reader: 'gcp', docs: 'google cloud', source: 'Google Cloud Platform'},
+  {reader: 'gh', docs: 'github', source: GITHUB},
+  {reader: 'gha', docs: 'github actions', source: GITHUB},
+  {reader: 'pr', docs: 'pull request', source: GITHUB},
+  {reader: 'repo', docs: 'repository', source: GITHUB},
+  {reader: 'db', docs: 'database', source: 'DB: database'},
+  {reader: 'creds', docs: 'credentials', source: 'common shorthand'},
+  {reader: 'perms', docs: 'permissions', source: 'common shorthand'},
+  {
+    reader: 'rbac',
+    docs: 'roles',
+    source: 'NIST: role-based access control (csrc.nist.gov/projects/role-based-access-control)',
+  },
+  {reader: 'timezone', docs: 'time zone', source: 'IANA time zone database (one word or two)'},
+  {reader: 'sign in', docs: 'log in', source: 'UI wording'},
+  {reader: 'signin', docs: 'log in', source: 'UI wording'},
+  {reader: 'cicd', docs: 'ci', source: 'CI/CD: continuous integration and delivery'},
+  {reader: 'email report', docs: 'scheduled delivery', source: 'BI usage'},
+  {reader: 'drilldown', docs: 'drill', source: 'BI usage'},
+  // Words from real readers' questions (tests/search/real-questions.yaml, before issue 46): Lightdash's old
+  // name for time intervals, the older word for an allow-list of IP addresses, and links on values (the
+  // dimension `urls` key).
+  {reader: 'timeframes', docs: 'time intervals', source: "Lightdash's earlier name (real-questions.yaml)"},
+  {reader: 'whitelist', docs: 'allow list', source: 'older word for an allow list (real-questions.yaml)'},
+  {reader: 'hyperlinks', docs: 'urls', source: 'real-questions.yaml'},
 ];
 
 /** The entries as word lists, longest phrase first so "env vars" wins over "env var". */

@@ -1,7 +1,7 @@
 /**
  * The search box's web worker, in place of the plugin's (see ./searchByWorker.ts): the same
  * `fetchIndexes` / `search` calls over Comlink, answered from the staged index (./indexStages.ts) with
- * the site's ranking (./rankedSearch.ts), plus `health`, so the index health check uses the very
+ * the site's ranking (./engine.ts, the module the MCP server and the tests call too), plus `health`, so the index health check uses the very
  * download the search uses instead of fetching the index a second time.
  */
 import * as Comlink from 'comlink';
@@ -14,7 +14,7 @@ import {AnswerCache} from './answers';
 import {searchIndexAddress, type IndexHealth} from './searchIndex';
 import {IndexCache} from './indexStages';
 import {sectionFavour} from './sectionFavour';
-import {searchSite} from './rankedSearch';
+import {searchSite} from './engine';
 import {pageResults, type PageResults} from './pageResults';
 
 const cache = new IndexCache((input, init) => fetch(input, init));

@@ -86,6 +86,47 @@ test('suggestions are at most 8, heading-level, with breadcrumbs, and lead to th
   await expect(page.locator('#order')).toBeInViewport();
 });
 
+test("typed fast (10 ms a key), the box shows the final text's list within 300 ms of the last key", async ({page}) => {
+  // The whole index in: the searches then run on the body text, as for a reader who has been on the page a
+  // moment (the first stage answers faster). Each key used to queue a search in the worker, and the box
+  // showed an earlier prefix's list for about 1.5 s (src/search/searchByWorker.ts sends only the newest).
+  // The worker downloads it, so the page's own resource timing does not list it: the response is watched.
+  const wholeIndex = page.waitForResponse((response) => /\/search-index\.json/.test(response.url()), {
+    timeout: INDEX_LOAD,
+  });
+  await searchFor(page, '/', 'warm');
+  await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
+  await wholeIndex;
+  await page.waitForTimeout(1500);
+  await box(page).fill('');
+  // Every change of the list, with its time: the moment the final list appeared and stayed is read after.
+  await page.evaluate(() => {
+    const w = window as unknown as {listLog: {at: number; list: string}[]};
+    w.listLog = [];
+    const read = () => Array.from(document.querySelectorAll('[role="option"]'), (o) => o.textContent ?? '').join('\n');
+    new MutationObserver(() => {
+      const list = read();
+      if (w.listLog.at(-1)?.list !== list) w.listLog.push({at: performance.now(), list});
+    }).observe(document.body, {childList: true, subtree: true, characterData: true});
+  });
+  const question = 'how do i schedule a dashboard delivery to slack every monday';
+  await box(page).pressSequentially(question, {delay: 10});
+  const lastKey = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(3000);
+  const log = await page.evaluate(() => (window as unknown as {listLog: {at: number; list: string}[]}).listLog);
+  const final = log.at(-1);
+  expect(final?.list, 'the box shows a list for the typed question').toBeTruthy();
+  // The list in place at the last key, or the first one after it that already was the final one.
+  const shown = log.filter((entry) => entry.at >= lastKey);
+  const firstFinal = shown.findIndex((entry) => entry.list === final?.list);
+  const since = firstFinal < 0 ? 0 : shown[firstFinal].at - lastKey;
+  expect(
+    shown.slice(firstFinal).every((entry) => entry.list === final?.list),
+    'no other list after it',
+  ).toBe(true);
+  expect(since, `the final list came ${Math.round(since)} ms after the last key`).toBeLessThanOrEqual(300);
+});
+
 test('a word typed past its indexed stem suggests lines that have it, not lines about its first word', async ({
   page,
 }) => {

@@ -1,30 +1,19 @@
 /**
- * Runs a query through the search plugin's own browser code against the production build, so the
- * relevance figures are the ones a reader gets in the search box.
- *
- * In the browser, @easyops-cn/docusaurus-search-local 0.55.3 runs every search in a web worker:
- * `dist/client/client/theme/worker.js` exports `SearchWorker`, whose `search()` tokenizes the input
- * (`tokenize`), expands it into lunr queries (`smartQueries`: exact, prefix while typing, fuzzy
- * distance 1, minus stop words, minus one word), queries each index in turn (titles, headings,
- * descriptions, keywords, content) until it has `limit` results, then orders them
- * (`sortSearchResults`: headings and paragraphs after their page) and marks trees
- * (`processTreeStatusOfSearchResults`). We import that class and call it unchanged. Only three things
- * around it are replaced, because they exist only in a browser build:
- * - `comlink` (the worker's message channel to the page): `expose` becomes a no-op;
- * - `proxiedGeneratedConstants` (re-exports a module Docusaurus generates at build time): we load the
- *   very file this build generated, `.docusaurus/.../generated-constants.js` (language, stop words,
- *   fuzzy distance, result limit, index file name);
- * - `fetch`/`location` (the worker downloads `search-index*.json` from the site): read from `build/`.
+ * Runs a query through the site's search engine (src/search/engine.ts) on the production build, so the
+ * relevance figures are the ones readers get: the browser's worker and the docs MCP server load and
+ * rank indexes through the same module. The engine reads `build/` through the `readText` it is given;
+ * nothing global is stubbed. Only the module of constants Docusaurus generates at build time
+ * (`proxiedGeneratedConstants`, which a bundler resolves in the browser) is pointed at the very file this
+ * build generated, `.docusaurus/.../generated-constants.js` (language, stop words, fuzzy distance,
+ * result limit).
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
 import type {LoadedIndexes} from '../../src/search/types';
-import {pageResults} from '../../src/search/pageResults';
-import {PAGE_RESULTS} from '../../src/search/searchPage';
-import {sectionFavour} from '../../src/search/sectionFavour';
-import {searchSite} from '../../src/search/rankedSearch';
+import {BOX_LIMIT, createSearch, type SiteSearch} from '../../src/search/engine';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(ROOT, 'build');
@@ -32,8 +21,9 @@ const GENERATED_CONSTANTS = path.join(
   ROOT,
   '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
 );
-const SITE_ORIGIN = 'http://docs.test';
 
+// The plugin's own worker (for its own order, createPluginSearch({ranked: false})) exposes itself over
+// comlink when imported; here it is called directly.
 vi.mock('comlink', () => ({expose: () => undefined, wrap: () => undefined}));
 vi.mock('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js', async () => {
   // vi.mock factories are hoisted above this module's constants, so the path is rebuilt here.
@@ -68,63 +58,55 @@ export function requireBuild(): void {
   }
 }
 
-/** Serves `build/` to the worker's `fetch`, as the static host does. */
-function fetchFromBuild(input: string | URL): Promise<Response> {
-  const {pathname} = new URL(String(input), SITE_ORIGIN);
-  const file = path.join(BUILD_DIR, decodeURIComponent(pathname));
-  if (!file.startsWith(BUILD_DIR) || !existsSync(file)) {
-    return Promise.resolve(new Response(`not in build/: ${pathname}`, {status: 404}));
-  }
-  return Promise.resolve(new Response(readFileSync(file)));
+/** Reads a file of `build/`, as the static host serves it. */
+async function readFromBuild(sitePath: string): Promise<string> {
+  const file = path.join(BUILD_DIR, decodeURIComponent(sitePath));
+  if (!file.startsWith(BUILD_DIR)) throw new Error(`not in build/: ${sitePath}`);
+  return readFile(file, 'utf8');
 }
 
-/**
- * The plugin's own worker, reading `build/` (see the file's comment), and the result limit this build
- * was made with (`searchResultLimits`, 8 here).
- */
-async function pluginWorker() {
+let engine: SiteSearch | undefined;
+
+/** The engine over `build/`, one per test file (each loads an index once). */
+function siteSearch(): SiteSearch {
   requireBuild();
-  vi.stubGlobal('location', {origin: SITE_ORIGIN});
-  vi.stubGlobal('fetch', fetchFromBuild);
-  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
-  const {searchResultLimits} =
-    await import('@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js');
-  return {worker: new SearchWorker(), searchResultLimits};
+  engine ??= createSearch({readText: readFromBuild});
+  return engine;
 }
 
 /** The loaded indexes of search context `context` ('' for the whole site), as the site's search gets them. */
 export async function loadIndexes(context = ''): Promise<LoadedIndexes> {
-  const {worker} = await pluginWorker();
-  return worker.lowLevelFetchIndexes('/', context);
+  return siteSearch().indexes('released', context);
 }
 
 /**
- * The search as the navbar search box runs it: the plugin's search ranked by src/search (see
- * rankedSearch.ts), `searchResultLimits` results (8 here), over the whole site's index
- * (`search-index.json`), with the pages of `context` favoured as on a page of that section
- * (sectionFavour.ts; '' for the home page). `{ranked: false}` gives the plugin's own order over the
- * section's own index (`search-index-api-v1.json` for `api/v1`), for comparison.
+ * The search as the navbar search box runs it (src/search/engine.ts, `view: 'box'`): BOX_LIMIT results
+ * (8 here) over the whole site's index (`search-index.json`), with the pages of `context` favoured as on
+ * a page of that section (sectionFavour.ts; '' for the home page). `{ranked: false}` gives the plugin's
+ * own order (its `SearchWorker.search`, unchanged, what a default install ships) over the section's own
+ * index (`search-index-api-v1.json` for `api/v1`), for comparison: the worker is handed the indexes the
+ * engine loaded in place of its own download, so nothing global is stubbed for it either.
  */
 export async function createPluginSearch({ranked = true}: {ranked?: boolean} = {}): Promise<Search> {
-  const {worker, searchResultLimits} = await pluginWorker();
-  return async (input, context = '') =>
-    toHits(
-      ranked
-        ? searchSite(await worker.lowLevelFetchIndexes('/', ''), input, searchResultLimits, sectionFavour(context))
-        : await worker.search('/', context, input, searchResultLimits),
-    );
+  const engine = siteSearch();
+  await engine.indexes();
+  if (!ranked) {
+    const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+    const worker = new SearchWorker();
+    worker.lowLevelFetchIndexes = (_baseUrl: string, context: string) => engine.indexes('released', context);
+    return async (input, context = '') => toHits(await worker.search('/', context, input, BOX_LIMIT));
+  }
+  return async (input, context = '') => toHits(await engine.search(input, {section: context}));
 }
 
 /**
- * The search as the `/search` page runs it (src/search/pageResults.ts): up to PAGE_RESULTS results of
- * the index of the section filter `context` ('' for every section, the page's default).
+ * The search as the `/search` page runs it (src/search/engine.ts, `view: 'page'`, pageResults.ts): up
+ * to PAGE_RESULTS results of the index of the section filter `context` ('' for every section, the
+ * page's default).
  */
 export async function createPageSearch(): Promise<Search> {
-  const {worker, searchResultLimits} = await pluginWorker();
-  return async (input, context = '') =>
-    toHits(
-      pageResults(await worker.lowLevelFetchIndexes('/', context), input, PAGE_RESULTS, searchResultLimits).results,
-    );
+  const engine = siteSearch();
+  return async (input, context = '') => toHits(await engine.search(input, {section: context, view: 'page'}));
 }
 
 function toHits(results: {document: {u: string; h?: string; t: string}}[]): Hit[] {

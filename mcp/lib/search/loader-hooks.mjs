@@ -1,20 +1,19 @@
 /**
- * Module hooks that let Node run the search plugin's browser worker unchanged.
+ * Module hooks that let Node run the search plugin's browser modules (its tokenizer and query building,
+ * which the site's search engine, src/search/engine.ts, calls) unchanged.
  *
  * @easyops-cn/docusaurus-search-local ships its browser code (`dist/client/`) as ES modules without
- * `"type": "module"` and with extensionless relative imports, written for a bundler. Node needs three
+ * `"type": "module"` and with extensionless relative imports, written for a bundler. Node needs two
  * things a bundler gives it:
  * - those files are ES modules, and `./tokenize` means `./tokenize.js`;
- * - `comlink` (the worker's message channel to the page) is not needed here: a no-op `expose`;
  * - `proxiedGeneratedConstants` re-exports a module Docusaurus writes at build time: our copy of the
  *   same constants (`generated-constants.mjs`).
  * It also loads the site's own TypeScript modules (`src/...`, such as the site's search and its
- * ranking, `src/search/rankedSearch.ts`) by stripping their types with the repository's `typescript`, since
+ * engine, `src/search/engine.ts`) by stripping their types with the repository's `typescript`, since
  * Node 20 cannot run `.ts` files.
- * Registered by `register.mjs` before the worker is imported; every other module loads as usual.
+ * Registered by `register.mjs` before the engine is imported; every other module loads as usual.
  */
 const PLUGIN_CLIENT = '/@easyops-cn/docusaurus-search-local/dist/client/';
-const COMLINK_SHIM = new URL('./comlink-shim.mjs', import.meta.url).href;
 const CONSTANTS = new URL('./generated-constants.mjs', import.meta.url).href;
 
 const inPluginClient = (url) => typeof url === 'string' && url.includes(PLUGIN_CLIENT);
@@ -34,7 +33,6 @@ export async function resolve(specifier, context, nextResolve) {
     return {url: CONSTANTS, shortCircuit: true};
   }
   if (!inPluginClient(context.parentURL)) return nextResolve(specifier, context);
-  if (specifier === 'comlink') return {url: COMLINK_SHIM, shortCircuit: true};
   if (specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {
     return nextResolve(`${specifier}.js`, context);
   }
