@@ -82,12 +82,6 @@ export const MAX_QUERY_CHARS = limit('MAX_QUERY_CHARS', 500);
  * 0.3 s, of 500 letters 5 s; the longest words of the docs (setting names) are under 40.
  */
 export const MAX_QUERY_WORD_CHARS = limit('MAX_QUERY_WORD_CHARS', 64);
-/**
- * validate_yaml: aliases (`*name`) in one file, counted before the call reaches a worker. A real
- * properties file has a few. The checker refuses more than its MAX_ALIAS_COUNT (the same 1,000) in
- * linear time; before issue 45 its work grew with their square (16,000 aliases of one anchor: 38 s).
- */
-export const MAX_YAML_ALIASES = limit('MAX_YAML_ALIASES', 1_000);
 /** submit_feedback: reports one client address may send a minute. */
 export const FEEDBACK_PER_CLIENT_PER_MINUTE = limit('FEEDBACK_PER_CLIENT_PER_MINUTE', 10);
 

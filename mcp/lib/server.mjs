@@ -216,7 +216,10 @@ export function createToolHost(source, {siteUrl = DEFAULT_SITE_URL, feedback, wo
 export function createDocsServer(host, {client = 'local'} = {}) {
   const server = newServer();
   runInPool(server, host.forClient(client));
-  registerDocsTools(server, linkContext(host.source, host.siteUrl));
+  // Completing a prompt's operationId lists the API operations here, on the serving thread: a small
+  // file read once (ApiSpec caches it), not tool work.
+  host.api ??= new ApiSpec(host.source, host.source.siteUrl);
+  registerDocsTools(server, {...linkContext(host.source, host.siteUrl), api: host.api});
   // The lists never change while the server runs (and a stateless endpoint could not say so).
   server.server.registerCapabilities({
     tools: {listChanged: false},

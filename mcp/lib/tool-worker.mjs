@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
+import {McpError} from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The worker runs at a lower priority than the thread that serves the site (Linux keeps a nice value
@@ -32,7 +33,16 @@ parentPort.on('message', async (message) => {
     const result = await runTask(message.task);
     parentPort.postMessage({type: 'done', id: message.id, ok: true, result});
   } catch (error) {
-    parentPort.postMessage({type: 'done', id: message.id, ok: false, message: error?.message ?? String(error)});
+    // A JSON-RPC error of the protocol's own (McpError: a resource not found is -32002) keeps its code and
+    // data across the thread, so the client gets the same error as from a server without workers.
+    const protocol = error instanceof McpError;
+    parentPort.postMessage({
+      type: 'done',
+      id: message.id,
+      ok: false,
+      message: protocol ? error.message.replace(/^MCP error -?\d+: /, '') : (error?.message ?? String(error)),
+      ...(protocol ? {code: error.code, data: error.data} : {}),
+    });
   }
 });
 parentPort.postMessage({type: 'ready'});

@@ -14,6 +14,7 @@
  * registers the others (server.mjs `registerDocsTools`), and both threads see it.
  */
 import {Worker} from 'node:worker_threads';
+import {McpError} from '@modelcontextprotocol/sdk/types.js';
 
 /** A call the pool refused or stopped; its message is written for the client. */
 export class ToolLimitError extends Error {}
@@ -71,7 +72,12 @@ export function createToolPool({
         clearTimeout(job.timer);
         worker.unref();
         if (message.ok) job.resolve(message.result);
-        else job.reject(new Error(message.message));
+        else
+          job.reject(
+            message.code === undefined
+              ? new Error(message.message)
+              : new McpError(message.code, message.message, message.data),
+          );
         pump();
       }
     });

@@ -13,7 +13,6 @@ import {
   MAX_PROBLEMS,
   MAX_YAML_CHARS,
 } from '../../src/lib/yamlCheck/checkYaml.ts';
-import {MAX_YAML_ALIASES} from './limits.mjs';
 
 const VALIDATE_YAML_TOOL = 'validate_yaml';
 /** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */
@@ -40,19 +39,6 @@ const CHECKER_NOTE =
   LIGHTDASH_SCHEMA_URL;
 
 class ToolInputError extends Error {}
-
-/**
- * Things that look like aliases (`*name` after a space, a line start, `[`, `{`, `,` or `-`): an upper
- * bound of the file's aliases, counted in one pass before the parser is given the file (a `*` inside a
- * quoted string may be counted too; a real file is far below the limit either way).
- */
-const ALIAS_LIKE = /(?:^|[\s[{,-])\*[^\s[\]{},]/g;
-export function countAliasLike(text) {
-  let count = 0;
-  ALIAS_LIKE.lastIndex = 0;
-  while (ALIAS_LIKE.exec(text)) if (++count > MAX_YAML_ALIASES) break;
-  return count;
-}
 
 /**
  * Checks one text and answers with the problems, each with its docs link made absolute against `linkBase` (the
@@ -124,11 +110,6 @@ export function registerValidateYaml(server, {linkBase}) {
         yaml: z
           .string()
           .max(MAX_INPUT_CHARS)
-          .refine(
-            (text) => countAliasLike(text) <= MAX_YAML_ALIASES,
-            `the file has more than ${MAX_YAML_ALIASES.toLocaleString('en-US')} aliases (*name); a properties ` +
-              'file needs far fewer: write the repeated settings out, or use fewer aliases',
-          )
           .describe(`The whole file as text (at most ${MAX_YAML_CHARS.toLocaleString('en-US')} characters).`),
         kind: z
           .enum(YAML_KINDS)

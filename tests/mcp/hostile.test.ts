@@ -19,9 +19,9 @@ import {
   MAX_BATCH_MESSAGES,
   MAX_CALLS_PER_CLIENT,
   MAX_REQUESTS_PER_CLIENT,
-  MAX_YAML_ALIASES,
   TOOL_DEADLINE_MS,
 } from '../../mcp/lib/limits.mjs';
+import {MAX_ALIAS_COUNT} from '../../src/lib/yamlCheck/checkYaml';
 
 const SERVE = 'scripts/serve.mjs';
 /** The budget of the second server, short so the suite stays short. */
@@ -155,7 +155,8 @@ describe('with the shipped limits, hostile input is refused before any work', ()
       ]),
     );
     const [aliases, word, batch] = result;
-    expect(toolText(aliases)).toContain(`more than ${MAX_YAML_ALIASES.toLocaleString('en-US')} aliases`);
+    // The checker refuses it before any parsing (src/lib/yamlCheck, MAX_ALIAS_COUNT).
+    expect(toolText(aliases)).toContain(`more than ${MAX_ALIAS_COUNT.toLocaleString('en-US')} aliases`);
     expect(toolText(word)).toMatch(/longer than 64 characters/);
     const answers = batch.json as unknown as {result: {isError: boolean; content: {text: string}[]}}[];
     expect(answers).toHaveLength(10);
@@ -316,7 +317,6 @@ describe('with the input limits lifted, the budget ends the work', () => {
       {
         LIGHTDASH_DOCS_MCP_LIMITS: JSON.stringify({
           TOOL_DEADLINE_MS: SHORT_BUDGET_MS,
-          MAX_YAML_ALIASES: 1_000_000,
           MAX_QUERY_WORD_CHARS: 1_000,
         }),
       },
@@ -335,21 +335,23 @@ describe('with the input limits lifted, the budget ends the work', () => {
       const {result, slowest} = await whilePagesAnswer(server.site, () =>
         post(server.mcp, JSON.stringify(call(tool, args))),
       );
-      // The checker of the YAML page may become fast enough to answer (issue 45 fixes it too): then it
-      // answers within the budget, which is all that is asked here.
+      // Both inputs once ran for seconds or minutes; the YAML checker and the search engine have since been
+      // made fast enough to answer some of them (issues 45 and 46). A call either answers within the budget
+      // or is stopped at it with this message, which is all that is asked here; tests/mcp/tool-pool.test.ts
+      // proves the stop itself with a call that never ends.
       if (toolText(result).includes('was stopped')) {
         expect(toolText(result)).toBe(
           `${tool} was stopped: it ran past its budget of ${SHORT_BUDGET_MS / 1000} s. ` +
             'Ask for less (a shorter query, a smaller file) and try again.',
         );
-      } else expect(tool).toBe('validate_yaml');
+      }
       expect(result.ms).toBeLessThan(SHORT_BUDGET_MS + 1_500);
       expect(slowest).toBeLessThan(PAGE_WITHIN_MS);
     },
     30_000,
   );
 
-  it('a batch of 10 such words: each call counted, at most a client’s share run, each stopped', async () => {
+  it('a batch of 10 such words: each call counted, at most a client’s share run', async () => {
     const batch = Array.from({length: 10}, (_, i) =>
       call('search_docs', {query: `${LONG_WORD.slice(i + 1)}${i}`}, i + 1),
     );
@@ -361,7 +363,8 @@ describe('with the input limits lifted, the budget ends the work', () => {
       texts.filter((t) => /Too many calls at once/.test(t)),
       texts.join('\n'),
     ).toHaveLength(10 - MAX_CALLS_PER_CLIENT);
-    expect(texts.filter((t) => /was stopped/.test(t))).toHaveLength(MAX_CALLS_PER_CLIENT);
+    // The others ran: each stopped at its budget or answered within it (see the test above).
+    expect(texts.filter((t) => !/Too many calls at once/.test(t))).toHaveLength(MAX_CALLS_PER_CLIENT);
     expect(slowest).toBeLessThan(PAGE_WITHIN_MS);
     // Another client still gets its page read while the workers are replaced.
     const after = await post(server.mcp, JSON.stringify(call('get_page', {page: '/guides/pinning'})), {
