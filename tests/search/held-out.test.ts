@@ -21,15 +21,20 @@ const MRR_DEPTH = 10;
 
 /**
  * Floors: today's figures minus one question (one question fewer at top-1 and top-5, MRR lower by one question's
- * 1/100, one empty list more). Measured on 2026-11-28 (100 questions, commit 5dead1a's search): home 49 % / 79 % /
- * MRR 0.613 / 0 empty, guide 51 % / 79 % / 0.621 / 0, /search 49 % / 79 % / 0.614 / 0. Raise them as the search
- * improves; lower them only with the reason in the commit.
+ * 1/100, one empty list more). First measured on 2026-11-28 (100 questions, commit 5dead1a's search): home
+ * 49 % / 79 % / MRR 0.613 / 0 empty, guide 51 % / 79 % / 0.621 / 0, /search 49 % / 79 % / 0.614 / 0. Raised on
+ * 2026-11-28 after the ranking of issue 46 (search engine, identifiers, glossary, rarity), as CI on 5fbced2
+ * measured them: home 54 % / 84 % / 0.679 / 0, guide 54 % / 84 % / 0.681 / 0, /search 54 % / 84 % / 0.680 / 0.
+ * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.48, top5: 0.78, mrr: 0.602, maxEmpty: 1},
-  guide: {top1: 0.5, top5: 0.78, mrr: 0.611, maxEmpty: 1},
-  page: {top1: 0.48, top5: 0.78, mrr: 0.603, maxEmpty: 1},
+  home: {top1: 0.53, top5: 0.83, mrr: 0.669, maxEmpty: 1},
+  guide: {top1: 0.53, top5: 0.83, mrr: 0.671, maxEmpty: 1},
+  page: {top1: 0.53, top5: 0.83, mrr: 0.67, maxEmpty: 1},
 };
+
+/** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
+const MEASURE_TIMEOUT = 300_000;
 
 type View = 'home' | 'guide' | 'page';
 
@@ -82,22 +87,30 @@ describe('the search on the held-out half (aggregates only)', () => {
     ['home', () => box, ''],
     ['guide', () => box, 'guides'],
     ['page', () => page, ''],
-  ] as const)('%s keeps its floors', async (view, search, context) => {
-    const figures = await measure((q) => search()(q, context));
-    written.ours[view] = figures;
-    const text = line(view, figures);
-    console.log(text);
-    const floor = FLOORS[view];
-    expect(figures.top1, text).toBeGreaterThanOrEqual(floor.top1);
-    expect(figures.top5, text).toBeGreaterThanOrEqual(floor.top5);
-    expect(figures.mrr, text).toBeGreaterThanOrEqual(floor.mrr);
-    expect(figures.empty, text).toBeLessThanOrEqual(floor.maxEmpty);
-  });
+  ] as const)(
+    '%s keeps its floors',
+    async (view, search, context) => {
+      const figures = await measure((q) => search()(q, context));
+      written.ours[view] = figures;
+      const text = line(view, figures);
+      console.log(text);
+      const floor = FLOORS[view];
+      expect(figures.top1, text).toBeGreaterThanOrEqual(floor.top1);
+      expect(figures.top5, text).toBeGreaterThanOrEqual(floor.top5);
+      expect(figures.mrr, text).toBeGreaterThanOrEqual(floor.mrr);
+      expect(figures.empty, text).toBeLessThanOrEqual(floor.maxEmpty);
+    },
+    MEASURE_TIMEOUT,
+  );
 
-  it.runIf(OUT)('measures the plugin in its own order, for the bench', async () => {
-    const plugin = await createPluginSearch({ranked: false});
-    written.plugin = await measure((q) => plugin(q, ''));
-    console.log(line('plugin default', written.plugin));
-    expect(written.plugin.n).toBe(questions.length);
-  });
+  it.runIf(OUT)(
+    'measures the plugin in its own order, for the bench',
+    async () => {
+      const plugin = await createPluginSearch({ranked: false});
+      written.plugin = await measure((q) => plugin(q, ''));
+      console.log(line('plugin default', written.plugin));
+      expect(written.plugin.n).toBe(questions.length);
+    },
+    MEASURE_TIMEOUT,
+  );
 });
