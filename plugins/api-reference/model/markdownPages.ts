@@ -11,6 +11,7 @@ import type {
 } from '../types';
 import {codeSpan, escapeText, fencedCode, htmlToMarkdown} from './htmlToMarkdown';
 import type {ApiReference} from './pages';
+import {nestedLabel} from '../schemaLabels';
 
 /**
  * The Markdown twin of every API page (issue 48), from the same page models the React pages render (../theme/), so
@@ -84,19 +85,6 @@ function facts(ctx: MarkdownContext, node: SchemaNode): string[] {
     ...(node.constraints ?? []).map(rule),
     node.extends?.length ? `Includes ${node.extends.map((name) => schemaLink(ctx, name)).join(', ')}` : '',
   ].filter(Boolean);
-}
-
-/** What a node contains, as the HTML's disclosure labels say it. */
-function nestedLabel(node: SchemaNode): string {
-  const target = node.items ?? node.values ?? node;
-  const of = target.ref ? ` of ${target.ref}` : '';
-  const prefix = node.items ? 'Items: ' : node.values ? 'Values: ' : '';
-  if (target.variants) {
-    const kind = target.combinator === 'allOf' ? 'all of' : target.combinator === 'anyOf' ? 'any of' : 'one of';
-    const by = target.discriminator ? `, chosen by ${target.discriminator}` : '';
-    return `${prefix}${kind} ${target.variants.length} variants${of}${by}`;
-  }
-  return `${prefix}${target.children?.length ?? 0} properties${of}`;
 }
 
 const indent = (text: string, by: string) =>

@@ -6,6 +6,7 @@ import clsx from 'clsx';
 import {SEARCH_SKIP, useSchemaLink} from '../ApiShell';
 import {fieldIds} from './fieldIds';
 import styles from './styles.module.css';
+import {nestedLabel} from '../../schemaLabels';
 
 /** The field ids of the tree being rendered (see ./fieldIds.ts). */
 const FieldIds = createContext<ReadonlyMap<SchemaNode, string>>(new Map());
@@ -76,19 +77,6 @@ function Facts({node}: Props): ReactNode {
       )}
     </>
   );
-}
-
-/** What a node contains, for the disclosure's label. */
-function nestedLabel(node: SchemaNode): string {
-  const target = node.items ?? node.values ?? node;
-  const of = target.ref ? ` of ${target.ref}` : '';
-  const prefix = node.items ? 'Items: ' : node.values ? 'Values: ' : '';
-  if (target.variants) {
-    const kind = target.combinator === 'allOf' ? 'all of' : target.combinator === 'anyOf' ? 'any of' : 'one of';
-    const by = target.discriminator ? `, chosen by ${target.discriminator}` : '';
-    return `${prefix}${kind} ${target.variants.length} variants${of}${by}`;
-  }
-  return `${prefix}${target.children?.length ?? 0} properties${of}`;
 }
 
 /** Properties, item and variants of a node, in that order. */
