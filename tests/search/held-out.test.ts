@@ -24,13 +24,15 @@ const MRR_DEPTH = 10;
  * 1/100, one empty list more). First measured on 2026-11-28 (100 questions, commit 5dead1a's search): home
  * 49 % / 79 % / MRR 0.613 / 0 empty, guide 51 % / 79 % / 0.621 / 0, /search 49 % / 79 % / 0.614 / 0. Raised on
  * 2026-11-28 after the ranking of issue 46 (search engine, identifiers, glossary, rarity), as CI on 5fbced2
- * measured them: home 54 % / 84 % / 0.679 / 0, guide 54 % / 84 % / 0.681 / 0, /search 54 % / 84 % / 0.680 / 0.
+ * measured them (54 % / 84 %, MRR 0.679–0.681). The fresh claim audit that followed rewrote 25 pages (UI labels,
+ * defaults, flows), and CI on ed666a8 measured one question fewer first: home 53 % / 84 % / 0.670 / 0, guide
+ * 53 % / 84 % / 0.671 / 0, /search 53 % / 84 % / 0.671 / 0. The floors are those minus one question.
  * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.53, top5: 0.83, mrr: 0.669, maxEmpty: 1},
-  guide: {top1: 0.53, top5: 0.83, mrr: 0.671, maxEmpty: 1},
-  page: {top1: 0.53, top5: 0.83, mrr: 0.67, maxEmpty: 1},
+  home: {top1: 0.52, top5: 0.83, mrr: 0.66, maxEmpty: 1},
+  guide: {top1: 0.52, top5: 0.83, mrr: 0.661, maxEmpty: 1},
+  page: {top1: 0.52, top5: 0.83, mrr: 0.661, maxEmpty: 1},
 };
 
 /** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
