@@ -152,9 +152,17 @@ test('a check past its budget is stopped: the worker is ended and the reader tol
   // The page's clock is faked so that the budget (CHECK_BUDGET_MS in src/components/YamlValidator/checkRunner.ts,
   // 20 seconds) can pass while the worker is still busy with a large file.
   await page.clock.install();
+  // Counts the page's calls to Worker.terminate(), which is how checkRunner.ts ends a check past its budget.
+  await page.addInitScript(() => {
+    const w = window as unknown as {__terminated: number};
+    w.__terminated = 0;
+    const terminate = Worker.prototype.terminate;
+    Worker.prototype.terminate = function (this: Worker) {
+      w.__terminated += 1;
+      return terminate.call(this);
+    };
+  });
   await open(page);
-  const started: string[] = [];
-  page.on('worker', (worker) => started.push(worker.url()));
   // About 730,000 characters: a second or more of work in the worker, far longer than moving the clock takes.
   const text = bigDbtYaml(30_000);
   await box(page).evaluate((element, value) => {
@@ -168,12 +176,15 @@ test('a check past its budget is stopped: the worker is ended and the reader tol
     /^The check was stopped after 20 seconds, the most one check may take, so this file was not checked\./,
   );
   await expect(problems(page)).toHaveCount(1);
-  expect(started).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as {__terminated: number}).__terminated)).toBeGreaterThanOrEqual(
+    1,
+  );
 
   // The stopped worker was ended (checkRunner.ts `stop`), so the next check starts a new one, which answers as usual.
   await box(page).fill(VALID);
   await expect(status(page)).toHaveText('No problems found in 14 lines.', CHECK_TIMEOUT);
-  // (Playwright does not reliably report the replacement worker, so the count of workers is not asserted here.)
+  // (Playwright's `worker` events were not reliable enough to count workers in CI, so the ending is counted through
+  // Worker.terminate above.)
 });
 
 test('keyboard: type, reach the file input, jump to a problem’s line, follow its link', async ({page}) => {
