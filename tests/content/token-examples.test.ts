@@ -20,7 +20,21 @@ export function tokenValues(text: string): string[] {
   return [...text.matchAll(/--token(?:=|[ \t]+)?([^\s`|)]*)/g)].map((m) => m[1]);
 }
 
-/** What is wrong with the `--token` values of a page (empty when each reads a variable). */
+/**
+ * The CLI's secret variables (its config.ts reads them from the environment): a value typed after `NAME=` on a shell
+ * line lands in the history just as `--token <value>` does. CI files that map them from a secret store
+ * (`${{ secrets.X }}`) and values built from another variable (`"Bearer $PROXY_TOKEN"`) are not literal.
+ */
+const SECRET_ASSIGNMENT = /\b(?:export\s+)?(LIGHTDASH_API_KEY|LIGHTDASH_PROXY_AUTHORIZATION)=("[^"]*"|'[^']*'|\S+)/g;
+
+/** The secret variables given a literal value in a shell code block (`NAME=value`). */
+export function literalSecretAssignments(code: string): string[] {
+  return [...code.matchAll(SECRET_ASSIGNMENT)]
+    .filter(([, , value]) => !value.includes('$'))
+    .map(([, name, value]) => `${name}=${value}`);
+}
+
+/** What is wrong with the `--token` values and secret variables of a page (empty when each reads a variable). */
 export function literalTokens(body: string): string[] {
   const problems: string[] = [];
   const blocks = codeBlocks(body);
@@ -28,6 +42,7 @@ export function literalTokens(body: string): string[] {
     for (const value of tokenValues(block.code)) {
       if (!VARIABLE.test(value)) problems.push(`code block: --token ${value || '(no value)'}`);
     }
+    for (const assignment of literalSecretAssignments(block.code)) problems.push(`code block: ${assignment}`);
   }
   // Prose and tables: the code blocks cut out. A bare `--token` names the option; a value must be a placeholder.
   let prose = body;
@@ -53,6 +68,13 @@ describe('the --token checker', () => {
       ['code block: --token <personal-access-token>'],
     ],
     ['Run `lightdash login https://x --token ldpat_abc123`.', ['text: --token ldpat_abc123']],
+    [
+      '```bash\nLIGHTDASH_API_KEY="7f3c1e9a2b8d4c6e" \\\nlightdash deploy\n```',
+      ['code block: LIGHTDASH_API_KEY="7f3c1e9a2b8d4c6e"'],
+    ],
+    ['```bash\nexport LIGHTDASH_PROXY_AUTHORIZATION=abc\n```', ['code block: LIGHTDASH_PROXY_AUTHORIZATION=abc']],
+    ['```bash\nexport LIGHTDASH_PROXY_AUTHORIZATION="Bearer $PROXY_TOKEN"\n```', []],
+    ['```yaml\nenv:\n  LIGHTDASH_API_KEY: ${{ secrets.LIGHTDASH_API_KEY }}\n```', []],
   ])('%j', (body, expected) => {
     expect(literalTokens(body)).toEqual(expected);
   });
