@@ -14,7 +14,7 @@ import '../mcp/lib/search/register.mjs';
 import {bigDbtYaml} from '../tests/yaml-samples.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const {checkDbtYaml, MAX_YAML_CHARS} = await import('../src/lib/yamlCheck/checkYaml.ts');
+const {checkDbtYaml, MAX_YAML_CHARS} = await import('../src/lib/yamlCheck/index.ts');
 
 const lineCount = (text) => (text.match(/\n/g) ?? []).length.toLocaleString('en-US');
 

@@ -12,7 +12,7 @@ import {
   LIGHTDASH_VERSIONS,
   MAX_PROBLEMS,
   MAX_YAML_CHARS,
-} from '../../src/lib/yamlCheck/checkYaml.ts';
+} from '../../src/lib/yamlCheck/index.ts';
 
 const VALIDATE_YAML_TOOL = 'validate_yaml';
 /** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */
