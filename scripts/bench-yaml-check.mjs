@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How long the docs' YAML checker (src/lib/yamlCheck/checkYaml.ts) takes on large dbt properties files, to size
+// How long the docs' YAML checker (src/lib/yamlCheck, through its entry index.ts) takes on large dbt properties files, to size
 // the page's debounce and limits: a 10,000-line file, valid and with one wrong metric type in every model, and a
 // file at the size cap. Runs the TypeScript module through the MCP server's loader hooks, as `npm run mcp` does.
 //
