@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How long the docs' YAML checker (src/lib/yamlCheck/checkYaml.ts) takes on large dbt properties files, to size
+// How long the docs' YAML checker (src/lib/yamlCheck, through its entry index.ts) takes on large dbt properties files, to size
 // the page's debounce and limits: a 10,000-line file, valid and with one wrong metric type in every model, and a
 // file at the size cap. Runs the TypeScript module through the MCP server's loader hooks, as `npm run mcp` does.
 //
@@ -14,7 +14,7 @@ import '../mcp/lib/search/register.mjs';
 import {bigDbtYaml} from '../tests/yaml-samples.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const {checkDbtYaml, MAX_YAML_CHARS} = await import('../src/lib/yamlCheck/checkYaml.ts');
+const {checkDbtYaml, MAX_YAML_CHARS} = await import('../src/lib/yamlCheck/index.ts');
 
 const lineCount = (text) => (text.match(/\n/g) ?? []).length.toLocaleString('en-US');
 

@@ -6,31 +6,30 @@
  * Links point at the docs version asked for; the rules and variables are those of 0.1410 in both versions.
  */
 import {z} from 'zod';
-import extract from '../../src/lib/adminTools/sourceExtract.json' with {type: 'json'};
-import {
-  buildConfig,
-  choiceToSearch,
-  ChoiceError,
-  DEPLOYMENTS,
-  NEEDS,
-  PLACEHOLDER,
-} from '../../src/lib/adminTools/selfHostConfig.ts';
 import {
   ACTIONS,
   apiOperations,
+  buildConfig,
   checkPermission,
+  ChoiceError,
+  choiceToSearch,
+  COMPOSE_BASE,
+  DEPLOYMENTS,
   docsPath,
+  HELM_SOURCE,
+  NEEDS,
   operationPath,
   ORGANIZATION_ROLES,
   parseQuestion,
   PERMISSIONS,
+  PLACEHOLDER,
   roleHas,
   ruleCitation,
   ruleUrl,
   SCOPE_LABELS,
   SOURCE,
   SUBJECTS,
-} from '../../src/lib/adminTools/permissions.ts';
+} from '../../src/lib/adminTools/index.ts';
 
 class ToolInputError extends Error {}
 
@@ -64,13 +63,13 @@ function tool(name, handler) {
 
 function selfHostConfig({deployment, needs = [], version}, {linkBase, released}) {
   const root = docsRoot(linkBase, version);
-  const config = buildConfig(deployment, needs, {docsBase: root, composeBase: extract.compose});
+  const config = buildConfig(deployment, needs, {docsBase: root, composeBase: COMPOSE_BASE});
   const envPage = `${root}self-host/customize-deployment/environment-variables`;
   return {
     version: version === 'next' ? 'next' : released,
     versionName: versionName(version, released),
     note:
-      `Variables and Helm keys of Lightdash ${SOURCE.commit} (${SOURCE.date}) and the Helm chart of ${extract.sources.helm.date}. ` +
+      `Variables and Helm keys of Lightdash ${SOURCE.commit} (${SOURCE.date}) and the Helm chart of ${HELM_SOURCE.date}. ` +
       `Secrets are the placeholder ${PLACEHOLDER}: the reader fills them in; never invent values for them.`,
     builderUrl: `${root}self-host/customize-deployment/configuration-builder${choiceToSearch(config.choice)}`,
     deployment: config.choice.deployment,

@@ -5,7 +5,7 @@
 import {DocsError, NotFoundError, readJson} from './source.mjs';
 // The reference's own rules for `$ref`s and parameters: its model module has no imports, where the plugin's entry
 // would load the whole page builder.
-import {lookupRef, mergeParameters, refName} from '../../plugins/api-reference/model/openapi.ts';
+import {lookupRef, mergeParameters, refName} from '../../plugins/api-reference/model/index.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 /**

@@ -3,7 +3,7 @@
  * and the docs home of each version is `index.md`.
  */
 import {DocsError, NotFoundError, safeSitePath} from './source.mjs';
-import {markdownPathOfPage} from '../../plugins/markdown-export/markdownPath.ts';
+import {markdownPathOfPage} from '../../plugins/markdown-export/entry.ts';
 
 /**
  * The site path of a page's Markdown file, from what a reader or an assistant may paste: a path

@@ -9,7 +9,7 @@ import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {DocsError} from './source.mjs';
 import {readPage} from './pages.mjs';
-import {markdownPathOfPage} from '../../plugins/markdown-export/markdownPath.ts';
+import {markdownPathOfPage} from '../../plugins/markdown-export/entry.ts';
 
 /** The reference page of metrics, whose sections write_metric sends. */
 export const METRICS_PAGE = '/references/metrics';

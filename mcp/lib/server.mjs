@@ -35,9 +35,8 @@ import {
 import {registerAdminTools} from './admin-tools.mjs';
 import {registerPageResources} from './resources.mjs';
 import {registerPrompts} from './prompts.mjs';
-import {pagePathOfMarkdown} from '../../plugins/markdown-export/markdownPath.ts';
-import {onlyWarehouse} from '../../plugins/warehouse-sql/markdown.ts';
-import {WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/warehouses.ts';
+import {pagePathOfMarkdown} from '../../plugins/markdown-export/entry.ts';
+import {onlyWarehouse, WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/entry.ts';
 
 export const SERVER_NAME = 'lightdash-docs';
 export const SERVER_VERSION = '0.1.0';

@@ -1,7 +1,7 @@
 /**
  * The `validate_yaml` tool: the docs' own check of a dbt properties file (models/schema.yml with Lightdash settings),
  * the same check as the page "Validate your YAML". The checker is the site's TypeScript module
- * (src/lib/yamlCheck/checkYaml.ts), loaded through the loader hooks that bin/ registers first, as search/search.mjs
+ * (src/lib/yamlCheck, through its entry index.ts), loaded through the loader hooks that bin/ registers first, as search/search.mjs
  * loads the site's search; its schema is compiled into src/lib/yamlCheck/generated/, so nothing is read from the
  * docs source and the answer is the same for a build folder and for the deployed site.
  */
@@ -12,7 +12,7 @@ import {
   LIGHTDASH_VERSIONS,
   MAX_PROBLEMS,
   MAX_YAML_CHARS,
-} from '../../src/lib/yamlCheck/checkYaml.ts';
+} from '../../src/lib/yamlCheck/index.ts';
 
 const VALIDATE_YAML_TOOL = 'validate_yaml';
 /** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */

@@ -9,6 +9,7 @@
 //    same build, searched through the very pagefind.js a browser would load.
 // Aggregates only: the held-out half is never reported question by question (see the file's header).
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {parse} from 'yaml';
@@ -86,18 +87,34 @@ async function measureByTest(siteDir) {
   return {figures, floorsPassed: result.code === 0};
 }
 
-/** Serves a folder to pagefind.js's fetch, as a static host would. */
-function fetchFromFolder(folder) {
-  return async (input) => {
-    const url = new URL(String(input));
-    const file = url.protocol === 'file:' ? decodeURIComponent(url.pathname) : path.join(folder, url.pathname);
-    if (!file.startsWith(folder) || !fs.existsSync(file)) return new Response('not found', {status: 404});
-    return new Response(fs.readFileSync(file));
+/**
+ * Serves a folder on a loopback port, as a static host would, for pagefind.js to fetch its wasm and index
+ * chunks from with Node's own fetch (nothing global is replaced). Resolves to {url, close}.
+ */
+export async function serveFolder(folder) {
+  const root = path.resolve(folder);
+  const server = http.createServer((request, response) => {
+    const file = path.join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(`${root}${path.sep}`) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, {'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream'});
+    response.end(fs.readFileSync(file));
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const {port} = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };
 }
 
-/** Pagefind with its defaults over the released pages of the build; returns a search (q → page paths). */
-export async function pagefindSearch(buildDir) {
+/**
+ * Pagefind with its defaults over the released pages of the build; returns a search (q → page paths).
+ * `outputPath` is where its index is written (the bench's work folder unless a test gives its own).
+ */
+export async function pagefindSearch(buildDir, outputPath = path.join(WORK_ROOT, 'pagefind')) {
   const pagefind = await import('pagefind');
   const {index, errors} = await pagefind.createIndex();
   if (!index) throw new BenchError(`pagefind could not start: ${errors.join('; ')}`);
@@ -109,26 +126,24 @@ export async function pagefindSearch(buildDir) {
     if (added.errors.length) throw new BenchError(`pagefind could not index ${route}: ${added.errors.join('; ')}`);
     pages += 1;
   }
-  const outputPath = path.join(WORK_ROOT, 'pagefind');
   fs.rmSync(outputPath, {recursive: true, force: true});
   const written = await index.writeFiles({outputPath});
   if (written.errors.length) throw new BenchError(`pagefind could not write its index: ${written.errors.join('; ')}`);
   await pagefind.close();
   log(`search-quality: Pagefind indexed ${pages} released pages`);
 
-  // pagefind.js fetches its wasm and index chunks next to itself; in Node they are read from the folder.
-  const previousFetch = globalThis.fetch;
-  globalThis.fetch = fetchFromFolder(outputPath);
+  // pagefind.js fetches its wasm and index chunks from its basePath, here the folder served over HTTP.
+  const host = await serveFolder(outputPath);
   const client = await import(pathToFileURL(path.join(outputPath, 'pagefind.js')).href);
-  // basePath: where its files are read from; baseUrl: what result URLs start with (the site root).
-  await client.options({basePath: `${pathToFileURL(outputPath).href}/`, baseUrl: '/'});
+  // basePath: where its files are fetched from; baseUrl: what result URLs start with (the site root).
+  await client.options({basePath: host.url, baseUrl: '/'});
   await client.init();
   const search = async (q) => {
     const response = await client.search(q);
     const top = await Promise.all((response?.results ?? []).slice(0, MRR_DEPTH).map((r) => r.data()));
     return top.map((d) => d.url);
   };
-  return {search, pages, restore: () => (globalThis.fetch = previousFetch)};
+  return {search, pages, close: host.close};
 }
 
 /** All figures of the search-quality part: {questions, ours: {home, guide, page}, plugin, pagefind}. */
@@ -143,7 +158,7 @@ export async function measureSearchQuality(siteDir, buildDir = path.join(siteDir
   try {
     for (const question of questions) lists.push(await pf.search(question.q));
   } finally {
-    pf.restore();
+    await pf.close();
   }
   return {
     questions: questions.length,

@@ -2,8 +2,9 @@
  * What an indexed line of the search plugin is: its SearchDocumentType
  * (@easyops-cn/docusaurus-search-local, dist/server/shared/interfaces.js), named once here. The type is
  * also the position of the line's part in a search index file: part 0 holds the titles, part 4 the body
- * text. A plain `.mjs` module, so that scripts/search-indexes.mjs and the docs MCP server (mcp/) import
- * the same names as the site's TypeScript.
+ * text. A plain `.mjs` module, so that scripts/search-indexes.mjs, which Node runs without the loader
+ * hooks, imports the same names as the site's TypeScript; other code outside src/search takes them from
+ * ./engine.ts, the search's front door.
  */
 export const SearchDocumentType = Object.freeze({
   /** A page's title. */

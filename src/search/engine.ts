@@ -8,7 +8,7 @@
  * (`readText` from disk, an HTTP client, a docs source with its own limits), so it runs in a browser,
  * in Node, or in a worker thread alike.
  */
-import type {LoadedIndexes, SearchResult} from './types';
+import type {LoadedIndexes, SearchDocument, SearchResult} from './types';
 import {loadIndexes, SearchIndexError} from './loadIndexes';
 import {searchSite, searchSiteExplained} from './rankedSearch';
 import {pageResults, type PageResults} from './pageResults';
@@ -17,6 +17,11 @@ import {PAGE_RESULTS} from './searchPage';
 import {searchResultLimits} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 
 export {loadIndexes, SearchIndexError, searchSite, searchSiteExplained};
+// The search's front door: code outside src/search (the docs MCP server, scripts) imports this module only
+// (eslint.config.mjs keeps mcp/ and scripts/ to it), so it also gives the plugin's document types and the shapes
+// of documents and results.
+export {SearchDocumentType} from './documentTypes.mjs';
+export type {LoadedIndexes, SearchDocument, SearchResult};
 
 /** The box's number of results (the plugin's `searchResultLimits`, docusaurus.config.ts). */
 export const BOX_LIMIT: number = searchResultLimits;

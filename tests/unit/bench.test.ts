@@ -10,7 +10,7 @@ import {addSyntheticCopies, prefixSlug} from '../../scripts/bench/workspace.mjs'
 import {summariseReport} from '../../scripts/bench/lighthouse.mjs';
 import {toSource} from '../../scripts/bench/peers.mjs';
 import {parseOptions} from '../../scripts/bench.mjs';
-import {aggregate, formatSearchQuality, releasedRoutes} from '../../scripts/bench/search-quality.mjs';
+import {aggregate, formatSearchQuality, pagefindSearch, releasedRoutes} from '../../scripts/bench/search-quality.mjs';
 
 describe('percentiles and ratios', () => {
   it('interpolates between ranks', () => {
@@ -332,6 +332,41 @@ describe('search quality figures', () => {
     const table = formatSearchQuality({questions: 4, ours: {home: f, guide: f, page: f}, plugin: f, pagefind: f});
     expect(table.split('\n').filter((l) => l.startsWith('| ') && !/^\| (Engine|---)/.test(l))).toHaveLength(5);
     expect(table).toContain('| ours: /search | 50.0 % | 75.0 % | 0.600 | 1 |');
+  });
+
+  it('searches Pagefind over a build’s released pages with fetch and location left alone', async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-build-'));
+    const pages: Record<string, [string, string]> = {
+      '/': ['Lightdash docs', 'Welcome to the docs.'],
+      '/guides/joins': ['Joining tables', 'Join two dbt models with sql_on in the model YAML.'],
+      '/references/metrics': ['Metrics reference', 'Define a metric on a column: sum, count, average.'],
+      '/next/guides/joins': ['Joining tables in Next', 'Join dbt models, unreleased.'],
+    };
+    for (const [route, [title, text]] of Object.entries(pages)) {
+      fs.mkdirSync(path.join(build, route), {recursive: true});
+      fs.writeFileSync(
+        path.join(build, route, 'index.html'),
+        `<!doctype html><html lang="en"><head><title>${title}</title></head>` +
+          `<body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
+      );
+    }
+    const locs = Object.keys(pages).map((route) => `<url><loc>https://docs.lightdash.com${route}</loc></url>`);
+    fs.writeFileSync(path.join(build, 'sitemap.xml'), `<urlset>${locs.join('')}</urlset>`);
+    const {fetch, location} = globalThis as {fetch: typeof globalThis.fetch; location?: unknown};
+
+    const output = `${build}-pagefind`;
+    const pagefind = await pagefindSearch(build, output);
+    try {
+      expect(globalThis.fetch).toBe(fetch);
+      expect((globalThis as {location?: unknown}).location).toBe(location);
+      expect(pagefind.pages).toBe(3);
+      expect(await pagefind.search('join dbt models')).toEqual(['/guides/joins']);
+      expect((await pagefind.search('metric'))[0]).toBe('/references/metrics');
+    } finally {
+      await pagefind.close();
+      for (const dir of [build, output]) fs.rmSync(dir, {recursive: true, force: true});
+    }
+    expect(globalThis.fetch).toBe(fetch);
   });
 });
 

@@ -7,15 +7,14 @@
  * load the site's TypeScript and the plugin's browser modules the engine uses (loader-hooks.mjs).
  */
 import {DocsError, readJson} from '../source.mjs';
-import {markdownPathOfPage} from '../../../plugins/markdown-export/markdownPath.ts';
+import {markdownPathOfPage} from '../../../plugins/markdown-export/entry.ts';
 import {searchResultLimits} from './generated-constants.mjs';
-import {createSearch, VERSION_PATHS} from '../../../src/search/engine.ts';
-import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
+import {createSearch, SearchDocumentType, VERSION_PATHS} from '../../../src/search/engine.ts';
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
- * @typedef {import('../../../src/search/types').SearchDocument} SearchDocument
- * @typedef {import('../../../src/search/types').SearchResult} SearchResult
+ * @typedef {import('../../../src/search/engine').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/search/engine').SearchResult} SearchResult
  */
 
 const SNIPPET_CHARS = 280;

@@ -114,7 +114,7 @@ export function refName(ref: string): string {
 /**
  * The target of a local `$ref` (`#/components/...`), or undefined when there is none: the reference pages (which
  * fail the build on it, `resolveLocal`) and the docs MCP server (which shows the `$ref` as it is) both walk a
- * reference this way. Plain data in, plain data out, so mcp/lib/openapi.mjs imports this module directly.
+ * reference this way. Plain data in, plain data out, so mcp/lib/openapi.mjs imports it (through ./index.ts) without the page builders.
  */
 export function lookupRef(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
