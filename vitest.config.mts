@@ -6,6 +6,7 @@ const ALL = [
   'tests/content/**/*.test.ts',
   'tests/search/**/*.test.ts',
   'tests/mcp/**/*.test.ts',
+  'tests/repo/**/*.test.ts',
 ];
 
 /**
@@ -14,7 +15,7 @@ const ALL = [
  */
 const ISOLATED = [
   'tests/unit/analytics.test.ts',
-  'tests/unit/page-feedback.test.ts',
+  'tests/unit/PageFeedback.test.ts',
   // tests/search/pluginSearch.ts: the search plugin's client code with its generated constants mocked.
   // Sharing one registry between these files fails: the mocks are set up when a file first imports. The
   // search's own unit tests live in the same folder (src/search/README.md) and run isolated with them.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
-import {readPage} from './content/mdx';
+import {readPage} from './support/mdx';
 
 /**
  * The docs URLs Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) and the two ways of following one: in

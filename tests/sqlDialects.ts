@@ -1,12 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import type {Root} from 'mdast';
 import nodeSqlParser from 'node-sql-parser';
 import type {WarehouseId} from '../plugins/warehouse-sql/warehouses';
 
@@ -101,22 +92,4 @@ export function parseProblem(sql: string, warehouse: WarehouseId): string | null
   } catch (error) {
     return (error as Error).message.split('\n')[0].slice(0, 300);
   }
-}
-
-const mdx = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkDirective).use(remarkGfm);
-
-/** A docs file parsed as Docusaurus parses it (heading ids `{#id}` are not MDX expressions). */
-export function parseDoc(text: string): Root {
-  return mdx.parse(text.replace(/^(#{1,6}(?!#).*?)\{#[^}]*\}/gm, '$1')) as Root;
-}
-
-/** Every .md/.mdx file of both docs versions, snippets included. */
-export function docsFiles(root: string): string[] {
-  const walk = (dir: string): string[] =>
-    fs
-      .readdirSync(dir, {withFileTypes: true})
-      .flatMap((e) =>
-        e.isDirectory() ? walk(path.join(dir, e.name)) : /\.mdx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
-      );
-  return ['docs', 'versioned_docs'].flatMap((d) => walk(path.join(root, d)));
 }

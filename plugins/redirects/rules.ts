@@ -119,6 +119,6 @@ export function apiSchemaRedirects(): Redirect[] {
 /**
  * Redirects whose target page exists. Content lands section by section; the browser test "old URLs redirect
  * client-side to their new page" (tests/e2e/routes.spec.ts) opens every old URL of tests/fixtures/routes.md in the
- * build, and tests/unit/api-redirects.test.ts checks the API reference's.
+ * build, and tests/unit/api-reference.redirects.test.ts checks the API reference's.
  */
 export const redirects = buildRedirects();

@@ -7,7 +7,7 @@
 //   - every `can(action, subject, conditions)` rule of organizationMemberAbility.ts and projectMemberAbility.ts,
 //     with its role and line.
 // The sources are git clones that are not in this repository (they are on the docs team's machines), so the result is
-// committed and the tests check the data files against it (tests/unit/admin-tools.test.ts).
+// committed and the tests check the data files against it (tests/unit/adminTools.test.ts).
 //
 //   node scripts/admin-tools/extract-sources.mjs           write the extract
 //   node scripts/admin-tools/extract-sources.mjs --check   exit 1 when the committed extract differs from the sources

@@ -1,7 +1,7 @@
 /**
  * The search page's address (`/search?q=…&section=…&version=…`): what it asks for, what in it was
  * ignored and why, and the address for a new choice. Pure (no DOM, no router), so the page
- * (src/theme/SearchPage) and its unit test (tests/search/search-page-params.test.ts) share it.
+ * (src/theme/SearchPage) and its unit test (tests/search/searchPageParams.test.ts) share it.
  *
  * Why these names: `section` and `version` are the reader's filters, with values a person can read and
  * type (`section=api`, `version=next`). The spec's older names still work, because the search box's

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {loadContract} from '../contract/contract';
-import {codeBlocks, listMdx, readPage} from './mdx';
+import {codeBlocks, listMdx, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 

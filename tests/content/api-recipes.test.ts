@@ -19,7 +19,7 @@ import {
   type Parameter,
 } from '../contract/contract';
 import {informationArchitecture} from '../../src/informationArchitecture';
-import {codeBlocks, listMdx, proseWords} from './mdx';
+import {codeBlocks, listMdx, proseWords} from '../support/mdx';
 import {curlRequest, parseRecipe, runJavascript, shellCommands, type HttpRequest, type RecipeStep} from './recipes';
 
 const root = path.resolve(__dirname, '../..');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {AVAILABILITY, availabilityParts, type AvailabilityKey} from '../../src/components/Availability/availability';
-import {listMdx} from './mdx';
+import {listMdx} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const docDirs = ['docs', 'versioned_docs/version-0.1410'];

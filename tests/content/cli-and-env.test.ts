@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import cli from '../fixtures/lightdash-cli.json';
-import {codeBlocks, documentedVariables, listMdx, readPage} from './mdx';
+import {codeBlocks, documentedVariables, listMdx, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const docDirs = [path.join(root, 'docs'), path.join(root, 'versioned_docs/version-0.1410')];

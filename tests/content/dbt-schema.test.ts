@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
 import {loadContract} from '../contract/contract';
-import {codeBlocks, listMdx, readPage} from './mdx';
+import {codeBlocks, listMdx, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const schemaFile = path.join(root, 'static/schemas/lightdash-dbt.json');

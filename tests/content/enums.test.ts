@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {loadContract} from '../contract/contract';
-import {readPage} from './mdx';
+import {readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 

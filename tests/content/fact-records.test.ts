@@ -10,7 +10,8 @@ import {
   parseSources,
   specFile,
 } from './fact-sources';
-import {listMdx} from './mdx';
+import {listMdx} from '../support/mdx';
+import {filesUnder} from '../support/files';
 
 // Every released page carries a fact record (docs-facts/<page>.md) saying which version-specific
 // claims were checked against which 0.1410-era source, so the next writer can re-check them.
@@ -32,14 +33,7 @@ export function releasedPageIds(dir: string = releasedDir): string[] {
   return listMdx(dir).map((file) => path.relative(dir, file).replace(/\.mdx?$/, ''));
 }
 
-function listRecordFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return listRecordFiles(full);
-    return entry.name.endsWith('.md') ? [full] : [];
-  });
-}
+const listRecordFiles = (dir: string) => filesUnder(dir, (name) => name.endsWith('.md'));
 
 /** Page ids that have a record in the records folder. */
 export function recordIds(dir: string = recordsDir): string[] {

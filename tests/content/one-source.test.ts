@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listMdx} from './mdx';
+import {listMdx} from '../support/mdx';
 
 // Issue 51: four facts that two pages stated differently. Each now has one source (a shared snippet, or one section
 // that other pages link to), and these checks fail when a page states the fact again in its own, different words.

@@ -4,7 +4,7 @@ import {spawnSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {parseAllDocuments} from 'yaml';
 import {routeRows} from '../routes';
-import {codeBlocks, listMdx, proseWords, readPage} from './mdx';
+import {codeBlocks, listMdx, proseWords, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const versions = [

@@ -8,7 +8,7 @@
 //   operation's page in the API reference (`/api/v1/<tag-slug>/<operationId>`);
 // - the ids a reader brings (project, chart, token) are constants in the JavaScript of step 1.
 import vm from 'node:vm';
-import {codeBlocks, readPage, type Page} from './mdx';
+import {codeBlocks, readPage, type Page} from '../support/mdx';
 
 /** One HTTP request, as curl would send it or as the JavaScript sent it. */
 export interface HttpRequest {

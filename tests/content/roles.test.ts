@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listMdx, readPage} from './mdx';
+import {listMdx, readPage} from '../support/mdx';
 import {PROJECT_PERMISSIONS, REQUIRED_CLAIMS} from './roles';
 
 const root = path.resolve(__dirname, '../..');

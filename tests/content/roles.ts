@@ -1,7 +1,7 @@
 /**
  * The role permissions of Lightdash 0.1410, the one table that role claims on docs pages are checked against
  * (tests/content/roles.test.ts): sentences such as "needs the **editor** role or higher" on any page. The rows are
- * those of the roles page's tables (src/lib/adminTools/rolesTables.ts, which tests/unit/admin-tools.test.ts checks
+ * those of the roles page's tables (src/lib/adminTools/rolesTables.ts, which tests/unit/adminTools.test.ts checks
  * against the ability rules); this file adds the words that find each action in prose.
  *
  * Roles are ordered: each one can do everything the roles before it can. Sources, all of the 0.1410 era (late 2024):

@@ -3,13 +3,14 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sqlItems} from '../../plugins/warehouse-sql/blocks';
 import {WAREHOUSE_IDS} from '../../plugins/warehouse-sql/warehouses';
-import {docsFiles, GRAMMAR_GAPS, parseDoc, parseProblem, usedGaps} from '../sqlDialects';
+import {GRAMMAR_GAPS, parseProblem, usedGaps} from '../sqlDialects';
+import {ROOT} from '../support/build';
+import {docsFiles, parseMdx} from '../support/mdx';
 
 // Every ```sql block of both docs versions, checked by a parser of each warehouse it claims to run on (issue 39).
-const ROOT = path.resolve(__dirname, '../..');
-const pages = docsFiles(ROOT).map((file) => {
+const pages = docsFiles().map((file) => {
   const text = fs.readFileSync(file, 'utf8');
-  return {file: path.relative(ROOT, file), text, items: sqlItems(parseDoc(text))};
+  return {file: path.relative(ROOT, file), text, items: sqlItems(parseMdx(text))};
 });
 const withSql = pages.filter((p) => p.items.length > 0);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {codeBlocks, listMdx} from './mdx';
+import {codeBlocks, listMdx} from '../support/mdx';
 
 // Issue 51: a token typed on a command line lands in the shell's history, which the pages advise against. Every
 // example of `--token` reads the token from a variable (the CLI reference's `--token "$LIGHTDASH_PAT"`); only prose

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
-import {headings} from './mdx';
+import {headings} from '../support/mdx';
 
 // Troubleshooting answers to problems users reported in public Lightdash issues (issue 35, item 4). The fixture
 // tests/fixtures/troubleshooting.yaml lists each one; this test holds the pages to it, in both docs versions, so an

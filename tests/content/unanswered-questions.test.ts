@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
-import {headings} from './mdx';
+import {headings} from '../support/mdx';
 
 // Real questions that no released page answered (issue 51): tests/fixtures/unanswered-questions.yaml names the section
 // that answers each one and the terms the answer cannot do without. This test holds both docs versions to it, so an

@@ -8,7 +8,7 @@ import {checkDbtYaml} from '../../src/lib/yamlCheck/checkYaml';
 import {DOC_LINKS, LIMITS_LINK, SYNTAX_ERRORS_LINK} from '../../src/lib/yamlCheck/docLinks';
 import {deref, propertiesOf, type SchemaNode} from '../../src/lib/yamlCheck/schemaWalk';
 import {LIGHTDASH_SCHEMA_URL} from '../../mcp/lib/validate-yaml.mjs';
-import {codeBlocks, readPage} from './mdx';
+import {codeBlocks, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const docsDirs = ['docs', 'versioned_docs/version-0.1410'];

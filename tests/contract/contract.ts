@@ -1,12 +1,13 @@
 // Shared helpers of the contract tests: build the contract when it is missing or stale, load it, and compile its
 // schemas with Ajv (JSON Schema 2020-12, as used by OpenAPI 3.1).
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {HTTP_METHODS} from '../../plugins/api-reference/index';
+import {filesUnder} from '../support/files';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const openapiFile = path.join(root, 'generated', 'openapi', 'openapi.json');
@@ -54,14 +55,7 @@ export interface OpenApiDocument {
   components: {schemas: Record<string, JsonObject>; securitySchemes?: Record<string, JsonObject>};
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, {withFileTypes: true})) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const newestMtime = (dir: string): number => Math.max(0, ...filesUnder(dir).map((file) => statSync(file).mtimeMs));
 
 function isFresh(): boolean {
   if (!existsSync(openapiFile) || !existsSync(typesFile)) return false;

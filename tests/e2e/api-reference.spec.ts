@@ -5,11 +5,12 @@ import {measureFirstLoad} from './firstLoad';
 import {HTTP_METHODS, operationSlug} from '../../plugins/api-reference/index';
 import {hydrated, openAllDetails} from './helpers';
 import {test as inWarmTab} from './warmTab';
+import {BUILD_DIR} from '../support/build';
 
 /** The API reference (issue 5), checked against the production build on :3100. */
 
 const root = path.join(__dirname, '../..');
-const build = path.join(root, 'build');
+const build = BUILD_DIR;
 const contract = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/openapi.json'), 'utf8'));
 
 interface Op {

@@ -4,6 +4,7 @@ import {test, expect} from '@playwright/test';
 import {budgetProblem, budgets} from '../budgets';
 import {gzipSize, measureFirstLoad} from './firstLoad';
 import {hydrated} from './helpers';
+import {BUILD_DIR} from '../support/build';
 
 /**
  * First-load JavaScript and CSS (gzip) of one page of each type, and what the search box downloads
@@ -64,7 +65,7 @@ test('the search box downloads no more than its budget before its first suggesti
       finished
         .filter((r) => r.end <= shownAt && new URL(r.url).origin === origin)
         .map((r) => new URL(r.url).pathname)
-        .filter((p) => fs.existsSync(path.join(__dirname, '../../build', p))),
+        .filter((p) => fs.existsSync(path.join(BUILD_DIR, p))),
     ),
   ];
   test.info().annotations.push({type: 'before first suggestions', description: files.join(', ')});

@@ -4,6 +4,7 @@ import {test as base, devices, expect, type Page, type Request} from '@playwrigh
 import {SITE} from '../../playwright.config';
 import {axeViolations, COLOUR_RULES} from './axe';
 import {hydrated, openAllDetails, waitForHydration} from './helpers';
+import {BUILD_DIR} from '../support/build';
 
 /**
  * Every page of the production build's sitemap, in light and in dark mode: HTTP 200, hydrated, the
@@ -14,7 +15,7 @@ import {hydrated, openAllDetails, waitForHydration} from './helpers';
  * not change, and were about 40 % of the dark crawl's axe time).
  */
 
-const build = path.join(__dirname, '../../build');
+const build = BUILD_DIR;
 
 /** Sitemap addresses are absolute (https://docs.lightdash.com/...); the path is what is served here. */
 const sitemapUrls = [...fs.readFileSync(path.join(build, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(

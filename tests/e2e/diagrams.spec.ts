@@ -4,6 +4,8 @@ import {test, expect, type Page} from '@playwright/test';
 import {FIXTURE_SITE} from '../../playwright.config';
 import {PAGE_BACKGROUNDS, diagramContrastProblems} from '../../scripts/diagram-contrast.mjs';
 import {hydrated} from './helpers';
+import {BUILD_DIR, E2E_BUILD_DIR} from '../support/build';
+import {filesUnder} from '../support/files';
 
 /**
  * Diagrams are SVGs rendered ahead of time (npm run diagrams, plugins/remark-diagrams), checked on
@@ -11,25 +13,19 @@ import {hydrated} from './helpers';
  * without JavaScript, and the crawl checks every page with one in both modes.
  */
 
-const productionBuild = path.join(__dirname, '../../build');
-const fixtureBuild = path.join(__dirname, '../../build-e2e');
+const productionBuild = BUILD_DIR;
+const fixtureBuild = E2E_BUILD_DIR;
 const GUIDE = '/guides/how-to-create-metrics';
 
 /** Every built page with a diagram, from the HTML (the pages that include a partial with one too). */
 function diagramPages(build: string): string[] {
-  const pages: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === 'index.html' && fs.readFileSync(full, 'utf8').includes('data-diagram=')) {
-        const route = `/${path.relative(build, path.dirname(full)).split(path.sep).join('/')}`;
-        pages.push(route === '/' ? route : route.replace(/\/$/, ''));
-      }
-    }
-  };
-  walk(build);
-  return pages.sort();
+  return filesUnder(build, (name) => name === 'index.html')
+    .filter((file) => fs.readFileSync(file, 'utf8').includes('data-diagram='))
+    .map((file) => {
+      const route = `/${path.relative(build, path.dirname(file)).split(path.sep).join('/')}`;
+      return route === '/' ? route : route.replace(/\/$/, '');
+    })
+    .sort();
 }
 
 const light = (page: Page) => page.locator('figure[data-diagram] img').nth(0);

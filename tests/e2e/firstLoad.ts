@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {Page} from '@playwright/test';
+import {BUILD_DIR} from '../support/build';
 
-const build = path.join(__dirname, '../../build');
+const build = BUILD_DIR;
 
 export interface FirstLoadKind {
   /** gzip bytes (level 9) of all the files together. */

@@ -8,6 +8,7 @@ import {test, expect, type APIRequestContext} from '@playwright/test';
 import {NGINX_SITE, SITE} from '../../playwright.config';
 import {oldRedirects, routeRows} from '../routes';
 import {hydrated} from './helpers';
+import {BUILD_DIR} from '../support/build';
 
 /**
  * The production build served by Debian's nginx with nothing but the build's own build/nginx.conf
@@ -15,7 +16,7 @@ import {hydrated} from './helpers';
  * caching and security headers a host gets from that file, then a reader's tour in the browser.
  */
 
-const build = path.join(__dirname, '../../build');
+const build = BUILD_DIR;
 const {hostname, port} = new URL(NGINX_SITE);
 
 /** The `/*` security headers the build wrote to _headers (Netlify format): nginx must send the same. */

@@ -9,9 +9,9 @@ import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {BUILD_DIR, ROOT} from '../support/build';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const BUILD_DIR = path.join(ROOT, 'build');
+export {BUILD_DIR, ROOT};
 const BIN = path.join(ROOT, 'mcp/bin/lightdash-docs-mcp.mjs');
 
 /** The server reads 5 MB of search index on a busy machine: searches get this long. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {requireBuild, ROOT, SLOW, startServer, type ServerUnderTest} from './client';
+import {BUILD_DIR, requireBuild, ROOT, SLOW, startServer, type ServerUnderTest} from './client';
 import versions from '../../versions.json';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -31,7 +31,7 @@ let prompts: string[];
 
 beforeAll(async () => {
   requireBuild();
-  server = await startServer(['--source', path.join(ROOT, 'build')]);
+  server = await startServer(['--source', BUILD_DIR]);
   tools = (await server.client.listTools(undefined, {timeout: SLOW})).tools.map((tool) => tool.name).sort();
   prompts = (await server.client.listPrompts(undefined, {timeout: SLOW})).prompts.map((prompt) => prompt.name).sort();
 }, SLOW);

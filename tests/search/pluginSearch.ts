@@ -14,9 +14,9 @@ import {pathToFileURL} from 'node:url';
 import {vi} from 'vitest';
 import type {LoadedIndexes} from '../../src/search/types';
 import {BOX_LIMIT, createSearch, type SiteSearch} from '../../src/search/engine';
+import {BUILD_DIR, ROOT} from '../support/build';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const BUILD_DIR = path.join(ROOT, 'build');
+export {BUILD_DIR, ROOT};
 const GENERATED_CONSTANTS = path.join(
   ROOT,
   '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',

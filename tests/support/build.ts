@@ -9,6 +9,8 @@ import path from 'node:path';
 export const ROOT = path.resolve(__dirname, '../..');
 /** The production build (`npm run build`). */
 export const BUILD_DIR = path.join(ROOT, 'build');
+/** The browser tests' fixture build (`npm run build:e2e`: test-only pages, no API reference). */
+export const E2E_BUILD_DIR = path.join(ROOT, 'build-e2e');
 
 /**
  * The production build's folder, after checking that it holds each of `files` (paths inside the

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config';
 import {routeRows} from '../routes';
 import {BUILD_DIR, requireBuild} from '../support/build';
+import {filesUnder} from '../support/files';
 
 const build = BUILD_DIR;
 
@@ -19,11 +20,7 @@ describe('build rules', () => {
 // npm test builds the production site before vitest runs (scripts/test-all.mjs).
 describe('the production build', () => {
   requireBuild();
-  const files = (dir: string): string[] =>
-    fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
-      const full = path.join(dir, e.name);
-      return e.isDirectory() ? files(full) : [full];
-    });
+  const files = (dir: string) => filesUnder(dir);
 
   it('ships no test-only route, in its pages, sitemap, search indexes or scripts', () => {
     const offenders = files(build).filter((f) => {

@@ -5,31 +5,14 @@ import path from 'node:path';
 import {XMLParser, XMLValidator} from 'fast-xml-parser';
 import type {Code, Root} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import remarkDirective from 'remark-directive';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import {unified} from 'unified';
 import {afterAll, describe, expect, it} from 'vitest';
 import {DIAGRAMS_DIR, MODES, diagramHash, findDiagrams, mermaidBlocksIn} from '../../scripts/diagrams-lib.mjs';
 import remarkDiagrams from '../../plugins/remark-diagrams';
 import {accessibilityOf, describeDiagram} from '../../plugins/remark-diagrams/describe';
+import {parseMdx} from '../support/mdx';
 
 const SITE = path.resolve(__dirname, '../..');
 const blocks = findDiagrams();
-/**
- * MDX as Docusaurus reads it: front matter, GFM, directives (admonitions), and heading ids
- * (`## A {#a}`, which mdx1Compat takes out before MDX sees them).
- */
-const parse = (text: string) =>
-  unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter)
-    .use(remarkMdx)
-    .use(remarkGfm)
-    .use(remarkDirective)
-    .parse(text.replace(/^(#{1,6} .*?)\s*\{#[\w-]+\}\s*$/gm, '$1')) as Root;
 
 function codeNodes(tree: Root): Code[] {
   const found: Code[] = [];
@@ -50,7 +33,9 @@ describe('diagrams/: the SVGs of every mermaid block', () => {
   it('finds a block exactly as MDX parses it (same text, so the same hash)', () => {
     const files = [...new Set(blocks.map((b) => b.file))];
     for (const file of files) {
-      const fromMdx = codeNodes(parse(fs.readFileSync(path.join(SITE, file), 'utf8'))).map((n) => diagramHash(n.value));
+      const fromMdx = codeNodes(parseMdx(fs.readFileSync(path.join(SITE, file), 'utf8'))).map((n) =>
+        diagramHash(n.value),
+      );
       expect(fromMdx, file).toEqual(blocks.filter((b) => b.file === file).map((b) => b.hash));
     }
   });
@@ -115,7 +100,7 @@ describe('remark-diagrams', () => {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="40" viewBox="0 0 ${w} 40"></svg>\n`;
 
   function run(markdown: string, compilerName = 'client') {
-    const tree = parse(markdown);
+    const tree = parseMdx(markdown);
     remarkDiagrams({diagramsDir: dir})(tree, {path: path.join(SITE, 'docs/page.mdx'), data: {compilerName}});
     return tree;
   }

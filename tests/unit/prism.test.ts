@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import Prism, {LANGUAGES} from '../../src/lib/prism/grammars';
 import {bothModes, Highlight, MODE_PROPERTIES, tokensToLines, type RenderProps} from '../../src/lib/prism/highlight';
 import {codeThemeDark, codeThemeLight} from '../../src/lib/prism/themes';
-import {codeBlocks, listMdx, readPage} from '../content/mdx';
+import {codeBlocks, listMdx, readPage} from '../support/mdx';
 
 const SITE = path.resolve(__dirname, '../..');
 /** Fences shown as plain text on purpose; mermaid blocks become diagrams (plugins/remark-diagrams). */

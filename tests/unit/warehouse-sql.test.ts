@@ -14,7 +14,8 @@ import {
   WAREHOUSE_STYLE_ID,
   warehouseNames,
 } from '../../plugins/warehouse-sql/warehouses';
-import {parseDoc, parseProblem, substituteReferences} from '../sqlDialects';
+import {parseProblem, substituteReferences} from '../sqlDialects';
+import {parseMdx} from '../support/mdx';
 
 const GROUP = [
   'Intro.',
@@ -96,7 +97,7 @@ describe('the pre-paint script', () => {
 
 describe('groups of variants', () => {
   it('groups adjacent variant blocks, and only those', () => {
-    const items = sqlItems(parseDoc(`${GROUP}\n\n\`\`\`sql\nSELECT 1\n\`\`\`\n`));
+    const items = sqlItems(parseMdx(`${GROUP}\n\n\`\`\`sql\nSELECT 1\n\`\`\`\n`));
     expect(items.map((i) => i.item.kind)).toEqual(['group', 'single']);
     const group = items[0].item;
     expect(group.kind === 'group' && group.problem).toBeNull();
@@ -108,14 +109,14 @@ describe('groups of variants', () => {
   });
 
   it('says which warehouses a group misses or repeats', () => {
-    const missing = sqlItems(parseDoc(GROUP.replace('"postgres redshift trino"', '"postgres"')))[0].item;
+    const missing = sqlItems(parseMdx(GROUP.replace('"postgres redshift trino"', '"postgres"')))[0].item;
     expect(missing.kind === 'group' && missing.problem).toBe('no variant for redshift, trino');
-    const twice = sqlItems(parseDoc(GROUP.replace('"bigquery"', '"bigquery trino"')))[0].item;
+    const twice = sqlItems(parseMdx(GROUP.replace('"bigquery"', '"bigquery trino"')))[0].item;
     expect(twice.kind === 'group' && twice.problem).toBe('more than one variant for trino');
   });
 
   it('becomes <WarehouseSql> with one titled <WarehouseVariant> per block', () => {
-    const tree = parseDoc(GROUP);
+    const tree = parseMdx(GROUP);
     remarkWarehouseSql()(tree, {path: 'x.mdx'});
     const group = tree.children[1] as MdxJsxFlowElement;
     expect(group.name).toBe('WarehouseSql');
@@ -132,7 +133,7 @@ describe('groups of variants', () => {
   });
 
   it('titles a block that runs everywhere, and keeps an author’s title', () => {
-    const tree = parseDoc(
+    const tree = parseMdx(
       '```sql\nSELECT 1\n```\n\n```sql dialect="postgres" title="Lightdash database"\nSHOW x\n```\n',
     );
     remarkWarehouseSql()(tree, {});
@@ -143,11 +144,11 @@ describe('groups of variants', () => {
   });
 
   it('fails the build on an incomplete group or a bad meta, naming the file and line', () => {
-    const incomplete = parseDoc(GROUP.replace('"bigquery"', '"bigquery trino"'));
+    const incomplete = parseMdx(GROUP.replace('"bigquery"', '"bigquery trino"'));
     expect(() => remarkWarehouseSql()(incomplete, {path: `${process.cwd()}/docs/x.mdx`})).toThrow(
       'The SQL variants starting at docs/x.mdx:3: more than one variant for trino.',
     );
-    const bad = parseDoc('```sql warehouses="oracle"\nSELECT 1\n```\n') as Root;
+    const bad = parseMdx('```sql warehouses="oracle"\nSELECT 1\n```\n') as Root;
     expect(() => remarkWarehouseSql()(bad, {path: 'y.mdx'})).toThrow(/y\.mdx:1 warehouses= names oracle/);
   });
 });

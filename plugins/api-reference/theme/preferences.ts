@@ -130,7 +130,7 @@ export function personalise(code: string, defaults: SampleDefaults, instance: In
 
 /**
  * What the API recipes' code is written against: Lightdash Cloud's address and the example project
- * (tests/unit/api-reading.test.ts checks the recipes and the contract use these).
+ * (tests/unit/api-reference.reading.test.ts checks the recipes and the contract use these).
  */
 export const RECIPE_DEFAULTS: SampleDefaults = {
   server: 'https://app.lightdash.cloud',

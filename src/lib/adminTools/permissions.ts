@@ -3,7 +3,7 @@
  * (sourceExtract.json, generated from lightdash/lightdash@0b7563df by scripts/admin-tools/extract-sources.mjs), turned
  * into rows with the role that first gets each one. The page "Who can do what" (src/components/PermissionExplorer),
  * the permission tables of the roles page (src/components/RolesTable) and the MCP tool `check_permission` all read
- * this module, so they cannot disagree. tests/unit/admin-tools.test.ts checks it against the extract.
+ * this module, so they cannot disagree. tests/unit/adminTools.test.ts checks it against the extract.
  *
  * How 0.1410 applies the rules (packages/common/src/authorization/index.ts and backend UserModel.ts at 0b7563df):
  * the organization role's rules apply across the organization; every project role a person has, given directly or

@@ -1,6 +1,6 @@
 /**
  * The permission tables of the roles page (references/roles, component src/components/RolesTable), with the ability
- * rules of 0.1410 each row rests on (ids of PERMISSIONS in ./permissions.ts). tests/unit/admin-tools.test.ts checks
+ * rules of 0.1410 each row rests on (ids of PERMISSIONS in ./permissions.ts). tests/unit/adminTools.test.ts checks
  * that every cited rule first belongs to the row's role, so the tables and the explorer "Who can do what" cannot
  * disagree; tests/content/roles.ts reads these rows to check role claims on every other page. Kept apart from
  * ./permissions.ts so that the roles page does not load the whole extract of the rules.

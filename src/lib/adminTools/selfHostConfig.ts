@@ -6,7 +6,7 @@
  *
  * Every variable is one that 0.1410 reads (sourceExtract.json: parseConfig.ts, other backend files, or the
  * PostgreSQL client's own PG* variables) and has a row on the environment variables page, whose row id is its name;
- * tests/unit/admin-tools.test.ts checks both, the companions, the dotenv syntax, the compose schema and the chart keys.
+ * tests/unit/adminTools.test.ts checks both, the companions, the dotenv syntax, the compose schema and the chart keys.
  */
 
 export const DEPLOYMENTS = ['compose', 'helm', 'container'] as const;

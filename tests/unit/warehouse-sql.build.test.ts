@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {BUILD_DIR, requireBuild} from '../search/pluginSearch';
+import {BUILD_DIR, requireBuild} from '../support/build';
 
 const PAGE = 'guides/table-calculations/table-calculation-sql-templates/percent-of-total-column';
 // The Trino variant casts to DOUBLE; the default (BigQuery) variant divides directly, and no other does both.
@@ -12,7 +12,7 @@ const IN_DEFAULT = '${table.metric} / NULLIF(SUM(${table.metric}) OVER (), 0)';
 
 let indexed: string[];
 beforeAll(() => {
-  requireBuild();
+  requireBuild('search-index.json');
   const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as {
     documents: {t?: string; u: string}[];
   }[];

@@ -32,7 +32,7 @@ import {
 } from '../../src/lib/adminTools/permissions';
 import type {RolesTableData} from '../../src/lib/adminTools/rolesTables';
 import {abilityRules, envNamesOfParseConfig} from '../../scripts/admin-tools/extract-sources.mjs';
-import {documentedVariables, readPage} from '../content/mdx';
+import {documentedVariables, readPage} from '../support/mdx';
 
 const root = path.resolve(__dirname, '../..');
 const DOCS = 'https://docs.lightdash.com/';

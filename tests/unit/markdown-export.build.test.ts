@@ -10,6 +10,7 @@ import {parse as parseYaml} from 'yaml';
 import {resolveFile} from '../../scripts/serve.mjs';
 import {routeRows} from '../routes';
 import {BUILD_DIR, requireBuild} from '../support/build';
+import {filesUnder} from '../support/files';
 
 const build = BUILD_DIR;
 const siteUrl = config.url.replace(/\/+$/, '');
@@ -33,13 +34,7 @@ const directiveOf = (route: string) =>
 /** A page's `# Title` line: the third line of its `.md`, after the directive and a blank line. */
 const titleLine = (markdown: string) => markdown.split('\n')[2];
 
-function markdownFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return markdownFiles(full);
-    return entry.name.endsWith('.md') ? [full] : [];
-  });
-}
+const markdownFiles = (dir: string) => filesUnder(dir, (name) => name.endsWith('.md'));
 
 /** Prose only: fenced code blocks (at any indentation or quote depth) and inline code removed. */
 const prose = (markdown: string) =>

@@ -1,6 +1,26 @@
+/**
+ * The docs pages as the tests read them: the docs walker (both versions, or one), a page's source with its
+ * partials inlined (`readPage`), its code blocks, prose and headings, and the one MDX parse (`parseMdx`) for
+ * tests that need the syntax tree Docusaurus builds from.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import type {Root} from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
 import {parse as parseYaml} from 'yaml';
+import versions from '../../versions.json';
+import {filesUnder} from './files';
+import {ROOT} from './build';
+
+/** The Next docs' folder (`/next/`). */
+export const NEXT_DOCS_DIR = path.join(ROOT, 'docs');
+/** The released version's docs folder (served at the root). */
+export const RELEASED_DOCS_DIR = path.join(ROOT, 'versioned_docs', `version-${versions[0]}`);
 
 /** One docs page, read from its MDX source with its imported partials inlined. */
 export interface Page {
@@ -64,13 +84,25 @@ export function proseWords(body: string): number {
   return (text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).length;
 }
 
+/** Every `.md`/`.mdx` file under `dir` (snippets included), absolute paths. */
 export function listMdx(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return listMdx(full);
-    return /\.mdx?$/.test(e.name) ? [full] : [];
-  });
+  return filesUnder(dir, (name) => /\.mdx?$/.test(name));
+}
+
+/** Every `.md`/`.mdx` file of the Next docs (`docs/`) and of every released version (`versioned_docs/`). */
+export function docsFiles(): string[] {
+  return [NEXT_DOCS_DIR, path.join(ROOT, 'versioned_docs')].flatMap((dir) => listMdx(dir));
+}
+
+const mdx = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkDirective).use(remarkGfm);
+
+/**
+ * A docs file parsed as Docusaurus parses it: front matter, MDX, directives (admonitions), GFM; heading ids
+ * (`## A {#a}`) are taken out first, as Docusaurus's mdx1Compat does, since MDX would read them as expressions.
+ * Lines keep their numbers.
+ */
+export function parseMdx(text: string): Root {
+  return mdx.parse(text.replace(/^(#{1,6}(?!#).*?)\{#[^}]*\}/gm, '$1')) as Root;
 }
 
 /** Variables a reference page documents: the first cell of its table rows, such as "| `SITE_URL` | … |". */
