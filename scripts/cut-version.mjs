@@ -13,8 +13,9 @@ const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** Why `version` cannot be cut, or null. Lightdash versions are `<major>.<minor>`, such as the one released now. */
 export function versionProblem(version, versions) {
-  if (!version) return 'Give the version to cut: npm run version:cut -- <version> (for example 0.1500).';
-  if (!/^\d+\.\d+$/.test(version)) return `"${version}" is not a Lightdash minor version such as 0.1500.`;
+  // No example number here: any number typed in code could be the next version (tests/unit/released-version.test.ts).
+  if (!version) return 'Give the version to cut: npm run version:cut -- <major>.<minor>, as versions.json names them.';
+  if (!/^\d+\.\d+$/.test(version)) return `"${version}" is not a Lightdash minor version (<major>.<minor>).`;
   if (versions.includes(version)) return `${version} is already a docs version (versions.json).`;
   const newer = (a, b) => {
     const [aMajor, aMinor] = a.split('.').map(Number);
