@@ -1,6 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import versions from './versions.json';
+import {RELEASED_VERSION as releasedVersion} from './src/lib/releasedVersion.mjs';
 import searchContextByPaths from './src/searchContexts.json';
 import remarkDiagrams from './plugins/remark-diagrams';
 import remarkEnvVarAnchors from './plugins/env-var-anchors';
@@ -27,8 +27,6 @@ const fullSite = !e2eFixtures;
 /** Base of the "Edit this page" links; the source repository of this site. */
 const editUrlBase = process.env.EDIT_URL_BASE ?? 'https://github.com/lightdash/lightdash-docs/edit/main/';
 // ----------------------------------------------------------------------------------------------
-
-const releasedVersion = versions[0];
 
 const config: Config = {
   title: 'Lightdash Docs',

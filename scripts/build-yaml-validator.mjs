@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Compiles the dbt YAML JSON Schema (static/schemas/lightdash-dbt.json) into a standalone validator module,
 // src/lib/yamlCheck/generated/validateDbtYaml.mjs, for the "Validate your YAML" page and the MCP tool
-// `validate_yaml` (src/lib/yamlCheck/README.md). It also compiles Lightdash 0.1410's own two schemas
-// (src/lib/yamlCheck/lightdash-0.1410/, copied from lightdash/lightdash@0b7563df) with the Ajv settings Lightdash
-// used for them, so the checker can say what 0.1410 itself rejects:
+// `validate_yaml` (src/lib/yamlCheck/README.md). It also compiles the released Lightdash's own two schemas
+// (src/lib/yamlCheck/lightdash-<version>/, copied from lightdash/lightdash@0b7563df; folder and file names from
+// src/lib/releasedVersion.mjs) with the Ajv settings Lightdash used for them, so the checker can say what that
+// release itself rejects:
 //   - lightdash-dbt-2.0.json, as the CLI compiles it (packages/cli/src/ajv.ts: draft-07, `coerceTypes: true`);
 //   - lightdashMetadata.json, as the backend checks each model's and column's `meta` when it deploys a project
 //     (packages/common/src/dbt/validation.ts: Ajv2020 with the draft-07 meta-schema added, default options).
@@ -22,18 +23,17 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import draft7MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json' with {type: 'json'};
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import {RELEASED_FILE_PART, RELEASED_SCHEMA_DIR} from '../src/lib/releasedVersion.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const schemaFile = path.join(siteDir, 'static/schemas/lightdash-dbt.json');
 export const validatorFile = path.join(siteDir, 'src/lib/yamlCheck/generated/validateDbtYaml.mjs');
-const lightdashDir = path.join(siteDir, 'src/lib/yamlCheck/lightdash-0.1410');
+const lightdashDir = path.join(siteDir, RELEASED_SCHEMA_DIR);
 export const lightdashCliSchemaFile = path.join(lightdashDir, 'lightdash-dbt-2.0.json');
 export const lightdashMetadataSchemaFile = path.join(lightdashDir, 'lightdashMetadata.json');
-export const lightdashCliValidatorFile = path.join(siteDir, 'src/lib/yamlCheck/generated/lightdash0_1410Cli.mjs');
-export const lightdashMetadataValidatorFile = path.join(
-  siteDir,
-  'src/lib/yamlCheck/generated/lightdash0_1410Metadata.mjs',
-);
+const generatedDir = path.join(siteDir, 'src/lib/yamlCheck/generated');
+export const lightdashCliValidatorFile = path.join(generatedDir, `lightdash${RELEASED_FILE_PART}Cli.mjs`);
+export const lightdashMetadataValidatorFile = path.join(generatedDir, `lightdash${RELEASED_FILE_PART}Metadata.mjs`);
 
 /** Options shared by every module written here: plain code, no runtime `require`, no warnings printed. */
 const STANDALONE = {
@@ -67,15 +67,15 @@ export function validatorSource(schema) {
   return `${HEADER}${code}\nexport {${root[1]} as schema};\n`;
 }
 
-/** Lightdash 0.1410's CLI schema, compiled as its CLI compiles it: one `validate` for a whole file. */
+/** The released Lightdash's CLI schema, compiled as its CLI compiles it: one `validate` for a whole file. */
 export function lightdashCliValidatorSource(schema) {
   // `coerceTypes` also changes the data it checks (`"2"` becomes 2): the checker passes it a copy.
   const ajv = new Ajv.default({coerceTypes: true, ...STANDALONE});
   const code = standaloneCode.default(ajv, ajv.compile(schema));
-  return `${header('src/lib/yamlCheck/lightdash-0.1410/lightdash-dbt-2.0.json')}${code}`;
+  return `${header(`${RELEASED_SCHEMA_DIR}/lightdash-dbt-2.0.json`)}${code}`;
 }
 
-/** Lightdash 0.1410's metadata schema: one validator for a model's `meta`, one for a column's. */
+/** The released Lightdash's metadata schema: one validator for a model's `meta`, one for a column's. */
 export function lightdashMetadataValidatorSource(schema) {
   const ajv = new Ajv2020.default(STANDALONE);
   ajv.addMetaSchema(draft7MetaSchema);
@@ -84,12 +84,21 @@ export function lightdashMetadataValidatorSource(schema) {
     validateModelMeta: `${schema.$id}#/definitions/LightdashModelMetadata`,
     validateColumnMeta: `${schema.$id}#/definitions/LightdashColumnMetadata`,
   });
-  return `${header('src/lib/yamlCheck/lightdash-0.1410/lightdashMetadata.json')}${code}`;
+  return `${header(`${RELEASED_SCHEMA_DIR}/lightdashMetadata.json`)}${code}`;
 }
 
 /** Every generated module and the text it should hold. */
 export function generatedModules() {
-  const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+  const read = (file) => {
+    // After a new docs version is cut, the released Lightdash's schemas must be copied in first.
+    if (!fs.existsSync(file)) {
+      throw new Error(
+        `${path.relative(siteDir, file)} is missing: copy that schema from the released Lightdash's commit ` +
+          `(${RELEASED_SCHEMA_DIR}/README.md says how it was done).`,
+      );
+    }
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  };
   return [
     [validatorFile, validatorSource(read(schemaFile))],
     [lightdashCliValidatorFile, lightdashCliValidatorSource(read(lightdashCliSchemaFile))],

@@ -3,7 +3,7 @@
 // to static/img/ (committed; run again after changing the logo):
 // - social-card.png, the 1200×630 card link previews show (docusaurus.config's themeConfig.image);
 // - logo.png, favicon-32x32.png and the lightdash-full*.png wordmarks: the old docs site had these
-//   files, and links from outside still use them (the Helm chart published when 0.1410 came out takes
+//   files, and links from outside still use them (the Helm chart published before the released Lightdash came out takes
 //   https://docs.lightdash.com/img/logo.png as its icon: lightdash/helm-charts charts/lightdash/Chart.yaml
 //   at 2713c2a, 2024-09-26, chart 1.5.1, the last change before 2024-12-11).
 // Usage: node scripts/render-images.mjs

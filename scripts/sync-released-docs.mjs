@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import createJiti from 'jiti';
+import {RELEASED_DOCS_DIR, RELEASED_SIDEBAR_FILE, RELEASED_VERSION as released} from '../src/lib/releasedVersion.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const released = JSON.parse(fs.readFileSync(path.join(siteDir, 'versions.json'), 'utf8'))[0];
 const nextDir = path.join(siteDir, 'docs');
-const releasedDir = path.join(siteDir, `versioned_docs/version-${released}`);
-const sidebarFile = path.join(siteDir, `versioned_sidebars/version-${released}-sidebars.json`);
+const releasedDir = path.join(siteDir, RELEASED_DOCS_DIR);
+const sidebarFile = path.join(siteDir, RELEASED_SIDEBAR_FILE);
 
 /** Pages of Next that the released version does not have. */
 const NEXT_ONLY = [

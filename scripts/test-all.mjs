@@ -25,6 +25,8 @@ const steps = [
   {name: 'typecheck', after: ['contract'], cmd: ['npx', 'tsc', '--noEmit']},
   {name: 'lint', cmd: ['npm', 'run', '--silent', 'lint']},
   {name: 'diagrams up to date', cmd: ['npm', 'run', '--silent', 'diagrams', '--', '--check']},
+  // afdocs and the MCP conformance suite ask for Node 22: their own package (tests/tools), installed with Node 22.
+  {name: 'Node 22 test tools', cmd: ['node', 'scripts/setup-node22-tools.mjs']},
   {
     name: 'browser-test fixture build',
     after: ['contract'],
@@ -37,10 +39,14 @@ const steps = [
     cmd: ['npm', 'run', '--silent', 'build:site'],
     skip: quick && !missing('build') && 'build/ exists (--quick reuses it)',
   },
-  {name: 'unit, content and contract tests', after: ['production build'], cmd: ['npx', 'vitest', 'run']},
+  {
+    name: 'unit, content and contract tests',
+    after: ['production build', 'Node 22 test tools'],
+    cmd: ['npx', 'vitest', 'run'],
+  },
   {
     name: 'browser tests',
-    after: ['production build', 'browser-test fixture build'],
+    after: ['production build', 'browser-test fixture build', 'Node 22 test tools'],
     cmd: ['npm', 'run', '--silent', 'test:e2e', ...(quick ? ['--', '--grep-invert', 'crawl,'] : [])],
   },
 ].filter((step) => only.length === 0 || only.some((word) => step.name.includes(word)));

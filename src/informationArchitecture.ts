@@ -5,7 +5,7 @@ import path from 'node:path';
  * The information architecture of the docs, shared by every version.
  *
  * A doc id is its file path under the version's folder, without extension. Some pages exist in only
- * one version (see shared/facts/routes.md: `content-as-code` is 0.1410 only; `custom-charts` and
+ * one version (see shared/facts/routes.md: `content-as-code` is in the released version only; `custom-charts` and
  * `dashboards-as-code` are Next only), so the sidebar of a version keeps only the docs that version
  * has. `scripts/sync-released-docs.mjs` applies the same filter to write the released version's
  * sidebar JSON (Docusaurus reads released sidebars from JSON only); `sidebars.ts` applies it to Next.

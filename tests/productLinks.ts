@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {readPage} from './support/mdx';
+import {RELEASED_DOCS_DIR} from '../src/lib/releasedVersion.mjs';
 
 /**
- * The docs URLs Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) and the two ways of following one: in
+ * The docs URLs the released Lightdash prints (tests/fixtures/product-links.yaml) and the two ways of following one: in
  * the production build (HTML files, redirect pages, element ids) and in the sources (MDX pages,
  * plugins/redirects/rules.ts), so the sources can be checked before a rebuild.
  */
@@ -18,7 +19,7 @@ export interface ProductLink {
   readonly section?: string;
   /** A static file instead of a page, relative to the site folder (static/…). */
   readonly file?: string;
-  /** Set when only versions after 0.1410 print the URL: the evidence. */
+  /** Set when only versions after the released one print the URL: the evidence. */
   readonly later?: string;
 }
 
@@ -163,9 +164,7 @@ export function checkInBuild(buildDir: string, link: ProductLink): string[] {
 
 /** The MDX file of a route in the released version (or in Next for /next/…), if the route is a page of its own. */
 export function mdxFileOf(route: string): string | undefined {
-  const [dir, rest] = route.startsWith('/next/')
-    ? ['docs', route.slice('/next'.length)]
-    : ['versioned_docs/version-0.1410', route];
+  const [dir, rest] = route.startsWith('/next/') ? ['docs', route.slice('/next'.length)] : [RELEASED_DOCS_DIR, route];
   const base = path.join(siteDir, dir, rest === '/' ? 'index' : rest);
   return [`${base}.mdx`, `${base}.md`, path.join(base, 'index.mdx')].find((f) => fs.existsSync(f));
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {RELEASED_VERSION} from '../src/lib/releasedVersion.mjs';
 
 /**
  * The routes the site must serve, read from tests/fixtures/routes.md (a copy of
@@ -24,7 +25,7 @@ export function routeRows(): RouteRow[] {
     rows.push({
       route,
       kind: cells[2],
-      released: versions.includes('0.1410'),
+      released: versions.includes(RELEASED_VERSION),
       next: versions.includes('Next'),
     });
   }

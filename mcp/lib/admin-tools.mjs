@@ -2,8 +2,9 @@
  * The MCP tools of the two admin tools of the docs: `build_self_host_config` (the page "Configuration builder") and
  * `check_permission` (the page "Who can do what"). Both answer from the site's own modules (src/lib/adminTools/, loaded
  * through the loader hooks that bin/ registers first, as validate-yaml.mjs loads its checker), whose data comes from
- * Lightdash 0.1410's code; nothing is read from the docs source, so a build folder and the deployed site answer alike.
- * Links point at the docs version asked for; the rules and variables are those of 0.1410 in both versions.
+ * the released Lightdash's code; nothing is read from the docs source, so a build folder and the deployed site answer alike.
+ * Links point at the docs version asked for; the rules and variables are those of the released Lightdash in both
+ * versions.
  */
 import {z} from 'zod';
 import {
@@ -147,7 +148,7 @@ function permission({role, action, subject, question, level, version}, {linkBase
       ? `Yes: the ${answer.grantedBy[0].firstRole} role is the first to get it (${SCOPE_LABELS[answer.grantedBy[0].scope]}).`
       : answer.notYet.length
         ? `No: it starts at the ${answer.notYet[0].firstRole} role.`
-        : `No: no ${atLevel} rule of 0.1410 allows ${wanted.action} on ${wanted.subject}.`,
+        : `No: no ${atLevel} rule of ${released} allows ${wanted.action} on ${wanted.subject}.`,
     grantedBy: answer.grantedBy.map((row) => rowAnswer(row, root)),
     notYet: answer.notYet.map((row) => rowAnswer(row, root)),
   };
@@ -171,9 +172,9 @@ export function registerAdminTools(server, {linkBase, releasedVersion}) {
     {
       title: 'Build a self-hosted Lightdash configuration',
       description:
-        'The files a self-hosted Lightdash 0.1410 needs for a deployment and a set of features, as the docs page ' +
+        `The files a self-hosted Lightdash ${releasedVersion} needs for a deployment and a set of features, as the docs page ` +
         '"Configuration builder" writes them: `.env` and `docker-compose.override.yml` (compose), `values.yaml` ' +
-        '(Helm chart of 2024-09-26) or `.env` (plain container). Every variable is one 0.1410 reads, commented with ' +
+        `(Helm chart of 2024-09-26) or \`.env\` (plain container). Every variable is one ${releasedVersion} reads, commented with ` +
         'its meaning and a link to its row of the environment variables reference; variables that go together are ' +
         `written together. Secrets are the placeholder ${PLACEHOLDER}, never values. Needs: ` +
         NEEDS.map((n) => `${n.id} (${n.label})`).join(', ') +
@@ -199,7 +200,7 @@ export function registerAdminTools(server, {linkBase, releasedVersion}) {
     {
       title: 'Check what a Lightdash role may do',
       description:
-        'Whether a role may do an action on a kind of object in Lightdash 0.1410, from its own permission rules, ' +
+        `Whether a role may do an action on a kind of object in Lightdash ${releasedVersion}, from its own permission rules, ` +
         'with the source rule (file and line at the release commit), where the role is given (organization, ' +
         'project, group, space), the docs section and the API operations it governs. Give `action` and `subject`, ' +
         'or a `question` such as "create a scheduled delivery"; give neither to list everything the role can do. ' +
@@ -213,7 +214,7 @@ export function registerAdminTools(server, {linkBase, releasedVersion}) {
           .enum(Object.keys(SUBJECTS))
           .optional()
           .describe(
-            'The kind of object, as 0.1410 names it: ScheduledDeliveries, SavedChart, Dashboard, Space, SqlRunner…',
+            `The kind of object, as ${releasedVersion} names it: ScheduledDeliveries, SavedChart, Dashboard, Space, SqlRunner…`,
           ),
         question: z
           .string()

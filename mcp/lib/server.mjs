@@ -37,12 +37,13 @@ import {registerPageResources} from './resources.mjs';
 import {registerPrompts} from './prompts.mjs';
 import {pagePathOfMarkdown} from '../../plugins/markdown-export/entry.ts';
 import {onlyWarehouse, WAREHOUSE_IDS, warehouseLabel} from '../../plugins/warehouse-sql/entry.ts';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 export const SERVER_NAME = 'lightdash-docs';
 export const SERVER_VERSION = '0.1.0';
 const MAX_RESULTS = 20;
-/** The released docs version (versions.json[0] of the site); tests/mcp/http.test.ts checks they agree. */
-export const RELEASED_VERSION = '0.1410';
+/** The released docs version (versions.json[0] of the site, read by src/lib/releasedVersion.mjs). */
+export {RELEASED_VERSION};
 /** What the `version` argument accepts: the released version by number or by name, or the upcoming one. */
 const VERSION_INPUTS = [RELEASED_VERSION, 'released', 'next'];
 /** Bounds of submit_feedback's fields, in characters. */

@@ -15,7 +15,8 @@ import {
 } from '../../src/lib/yamlCheck/index.ts';
 
 const VALIDATE_YAML_TOOL = 'validate_yaml';
-/** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the 0.1410 release day. */
+/** Lightdash's own JSON schema of the same files, at a lightdash/lightdash commit of the release day of
+ * the released version (DEFAULT_VERSION). */
 export const LIGHTDASH_SCHEMA_URL =
   'https://github.com/lightdash/lightdash/blob/e0a2383134d1d63e67d08bf0956b5394769686d0/packages/common/src/schemas/json/lightdash-dbt-2.0.json';
 /** Kinds an agent may name; only `dbt` has a schema in these docs. */
@@ -32,8 +33,8 @@ const CHECKER_NOTE =
   'The Lightdash docs\' own checker. Each problem has a severity: "error" (Lightdash of the version checked ' +
   'rejects the file or the model: its own schemas, or the checks it runs when it compiles a project), "warning" ' +
   '(Lightdash ignores the setting, such as an unknown key or a typo, with the nearest known key suggested) or ' +
-  '"later" (only a later Lightdash reads it; the message names the first version). With version "0.1410" it checks ' +
-  'what Lightdash 0.1410 did (its own schemas of that release); with "next", the rules of the docs\' Next pages ' +
+  `"later" (only a later Lightdash reads it; the message names the first version). With version "${DEFAULT_VERSION}" it checks ` +
+  `what Lightdash ${DEFAULT_VERSION} did (its own schemas of that release); with "next", the rules of the docs' Next pages ` +
   '(schemas/lightdash-dbt.json). It is not Lightdash itself: compile the project with the Lightdash CLI to be sure. ' +
   "Lightdash's own published schema: " +
   LIGHTDASH_SCHEMA_URL;
@@ -119,7 +120,7 @@ export function registerValidateYaml(server, {linkBase}) {
           .enum(LIGHTDASH_VERSIONS)
           .default(DEFAULT_VERSION)
           .describe(
-            'The Lightdash the file is checked against: "0.1410" (the released docs, the default) or "next" (the ' +
+            `The Lightdash the file is checked against: "${DEFAULT_VERSION}" (the released docs, the default) or "next" (the ` +
               "docs' Next pages).",
           ),
         project_files: z

@@ -8,7 +8,7 @@ import {FEEDBACK_TOOL, ISSUES_URL, MCP_SERVER_NAME, mcpUrlFor} from '../../src/l
 
 /** One docs version as agents are told about it. */
 export interface AgentVersion {
-  /** `0.1410`, `Next`. */
+  /** The released version's number (versions.json), `Next`. */
   readonly label: string;
   /** The released version (served at the root); the others are unreleased. */
   readonly released: boolean;
@@ -16,7 +16,7 @@ export interface AgentVersion {
   readonly root: string;
 }
 
-/** How the directive names the docs of a version: "the Lightdash 0.1410 docs". */
+/** How the directive names the docs of a version: "the Lightdash <number> docs". */
 function docsOf(version: AgentVersion): string {
   return version.released
     ? `the Lightdash ${version.label} docs`

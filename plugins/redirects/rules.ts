@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {legacyOperationUrls, legacySchemaUrls, operationSlug} from '../api-reference';
-import versions from '../../versions.json';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 /**
  * Client-side redirects (old URL → page that replaced it), from tests/fixtures/routes.md ("Client redirects").
@@ -24,7 +24,7 @@ const oldSiteRedirects: Record<string, string> = {
 };
 
 /**
- * Docs URLs that Lightdash versions after 0.1410 print (tests/fixtures/product-links.yaml, `later: true`), at the root
+ * Docs URLs that Lightdash versions after the released one print (tests/fixtures/product-links.yaml, `later: true`), at the root
  * like every product link. The SCIM discovery answer names /guides/scim (lightdash/lightdash#16862, 2025-09-12), which
  * never existed; the custom chart editor links /references/custom-charts (#14537, 2025-04-29), a page only Next has.
  */
@@ -51,7 +51,7 @@ const snippetRedirects: Record<string, string> = {
 /** Snippets that were only published for Next (routes.md "Next only"). */
 const nextOnlySnippets = new Set(['format-expression-examples']);
 
-/** In Next, the 0.1410 page `content-as-code` was renamed. */
+/** In Next, the released version's page `content-as-code` was renamed. */
 const nextRenames: Record<string, string> = {
   '/references/content-as-code': '/references/dashboards-as-code',
 };
@@ -68,7 +68,7 @@ const siteDir = path.resolve(__dirname, '../..');
  * docusaurus.config.ts, so cutting a new version moves the redirects with it.
  */
 const docVersions = [
-  {name: 'released', dir: path.join(siteDir, `versioned_docs/version-${versions[0]}`), prefix: ''},
+  {name: 'released', dir: path.join(siteDir, RELEASED_DOCS_DIR), prefix: ''},
   {name: 'next', dir: path.join(siteDir, 'docs'), prefix: '/next'},
 ] as const;
 

@@ -1,6 +1,6 @@
 /**
- * The warehouses a reader can choose for SQL examples: the connection types of Lightdash 0.1410
- * (`WarehouseTypes` in the 0.1410.1 API spec), in the order of the app's connection form. Plain data,
+ * The warehouses a reader can choose for SQL examples: the connection types of the released Lightdash
+ * (`WarehouseTypes` in its API spec, src/lib/releasedVersion.mjs), in the order of the app's connection form. Plain data,
  * so the build, the browser, the Markdown export and the MCP server all read this one list.
  */
 export const WAREHOUSES = [

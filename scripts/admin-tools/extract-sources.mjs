@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Extracts, from Lightdash 0.1410's own code and the Helm chart of the same era, the facts that the self-host
+// Extracts, from the released Lightdash's own code (src/lib/releasedVersion.mjs) and the Helm chart of the same era, the facts that the self-host
 // configuration builder and the permissions explorer rest on, into src/lib/adminTools/sourceExtract.json:
-//   - the environment variables 0.1410 reads (parseConfig.ts, and `process.env` elsewhere in the backend);
+//   - the environment variables that release reads (parseConfig.ts, and `process.env` elsewhere in the backend);
 //   - the variables the docker-compose.yml of the release passes to the lightdash service;
 //   - every key path of the chart's values.yaml at 2713c2a;
 //   - every `can(action, subject, conditions)` rule of organizationMemberAbility.ts and projectMemberAbility.ts,
@@ -18,16 +18,17 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as prettier from 'prettier';
 import {parse as parseYaml} from 'yaml';
+import {RELEASE_COMMIT, RELEASE_DATE} from '../../src/lib/releasedVersion.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(siteDir, 'src/lib/adminTools/sourceExtract.json');
 const LIGHTDASH_REPO = process.env.LIGHTDASH_REPO ?? '/work/.mirror/houserx+lightdash-hrx/repo';
 const HELM_REPO = process.env.HELM_REPO ?? '/work/.mirror/lightdash+helm-charts/repo';
-/** 0.1410.1, the release commit (2024-12-11), and the chart of 2024-09-26 (the last chart release before it). */
+/** The released patch's commit, and the chart of 2024-09-26 (the last chart release before it). */
 const LIGHTDASH = {
   repo: 'lightdash/lightdash',
-  commit: '0b7563df',
-  date: '2024-12-11',
+  commit: RELEASE_COMMIT.slice(0, 8),
+  date: RELEASE_DATE,
   readFrom: 'houserx/lightdash-hrx',
 };
 const HELM = {repo: 'lightdash/helm-charts', commit: '2713c2a', date: '2024-09-26'};

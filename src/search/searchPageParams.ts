@@ -10,6 +10,7 @@
  * unknown or hostile value is ignored and named in a notice, and the rest of the address still counts.
  */
 import {MAX_QUERY_LENGTH, shorten} from './searchIndex';
+import {RELEASED_PATCH, RELEASED_VERSION} from '../lib/releasedVersion.mjs';
 
 /** A search context of the plugin (src/searchContexts.json): its path (`guides`, `api/v1`) and label. */
 interface SearchContext {
@@ -26,7 +27,7 @@ const API_CONTEXT = 'api/v1';
  */
 type SectionFilter = string;
 /**
- * `''` is the released docs (0.1410, at the site root), `next` the docs under `/next/`: the values the
+ * `''` is the released docs (RELEASED_VERSION, at the site root), `next` the docs under `/next/`: the values the
  * address and the form's menu carry (a form without JavaScript sends `version=` for the released docs).
  */
 type VersionFilter = '' | 'next';
@@ -60,7 +61,7 @@ export function sectionOptions(contexts: readonly SearchContext[]): SectionOptio
 }
 
 export const VERSION_OPTIONS: readonly {value: VersionFilter; label: string}[] = [
-  {value: '', label: '0.1410 (released)'},
+  {value: '', label: `${RELEASED_VERSION} (released)`},
   {value: 'next', label: 'Next (unreleased)'},
 ];
 
@@ -140,7 +141,7 @@ export function isApiReferenceUrl(url: string): boolean {
 }
 
 /**
- * Where to search for `state`. The API reference has one version (the released API, 0.1410.1): with
+ * Where to search for `state`. The API reference has one version (the released API, RELEASED_PATCH): with
  * `section=api` it is searched whatever the version, and the reader is told. `docs` is the all-sections
  * index without the API's pages, so its order is the order of "All sections".
  */
@@ -153,7 +154,7 @@ export function searchPlan(state: SearchPageState, baseUrl: string): SearchPlan 
       only: null,
       note:
         state.version === 'next'
-          ? 'The API reference has one version (0.1410.1): its results are the same for Next.'
+          ? `The API reference has one version (${RELEASED_PATCH}): its results are the same for Next.`
           : null,
     };
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {loadContract} from '../contract/contract';
 import {codeBlocks, listMdx, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -46,9 +47,9 @@ beforeAll(() => {
 const matches = (call: Call) => matchers.some((m) => m.method === call.method && m.re.test(concrete(call.path)));
 
 /**
- * Calls that Lightdash 0.1410 serves but leaves out of its published OpenAPI spec (controllers marked hidden), so the
+ * Calls that the released Lightdash serves but leaves out of its published OpenAPI spec (controllers marked hidden), so the
  * contract has no operation for them (issue 35: say they exist, and say they are outside the spec). A page may show
- * one in an example only when its text says so in the words of OUTSIDE_SPEC_NOTE; each entry names its 0.1410 source.
+ * one in an example only when its text says so in the words of OUTSIDE_SPEC_NOTE; each entry names its source in that release.
  */
 export const OUTSIDE_PUBLISHED_SPEC: readonly (Call & {readonly source: string})[] = [
   {
@@ -95,7 +96,7 @@ describe('API calls shown in the docs exist in the contract (method and path)', 
     expect(callsIn(code)).toEqual(expected);
   });
 
-  const files = [...listMdx(path.join(root, 'docs')), ...listMdx(path.join(root, 'versioned_docs/version-0.1410'))];
+  const files = [...listMdx(path.join(root, 'docs')), ...listMdx(path.join(root, RELEASED_DOCS_DIR))];
   it.each(files.map((f) => [path.relative(root, f)]))('%s', (rel) => {
     expect(unknownCalls(readPage(path.join(root, rel)).body)).toEqual([]);
   });

@@ -21,6 +21,7 @@ import {
 import {informationArchitecture} from '../../src/informationArchitecture';
 import {codeBlocks, listMdx, proseWords} from '../support/mdx';
 import {curlRequest, parseRecipe, runJavascript, shellCommands, type HttpRequest, type RecipeStep} from './recipes';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const RECIPES = [
@@ -30,7 +31,7 @@ const RECIPES = [
   'list-dashboards-of-a-space',
   'rotate-a-personal-access-token',
 ];
-const VERSION_DIRS = ['docs', 'versioned_docs/version-0.1410'];
+const VERSION_DIRS = ['docs', RELEASED_DOCS_DIR];
 const ENV = {LIGHTDASH_URL: 'https://lightdash.example.com', LIGHTDASH_API_KEY: 'test-token'};
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

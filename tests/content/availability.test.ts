@@ -3,9 +3,10 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {AVAILABILITY, availabilityParts, type AvailabilityKey} from '../../src/components/Availability/availability';
 import {listMdx} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
-const docDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docDirs = ['docs', RELEASED_DOCS_DIR];
 
 /**
  * Pages of plan- or deployment-limited features, and the availability each states. Every one opens with exactly one

@@ -2,9 +2,10 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import cli from '../fixtures/lightdash-cli.json';
 import {codeBlocks, documentedVariables, listMdx, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR, RELEASED_PATCH} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
-const docDirs = [path.join(root, 'docs'), path.join(root, 'versioned_docs/version-0.1410')];
+const docDirs = [path.join(root, 'docs'), path.join(root, RELEASED_DOCS_DIR)];
 
 interface Command {
   readonly flags: readonly string[];
@@ -27,7 +28,7 @@ export function invocations(code: string): string[] {
     );
 }
 
-/** The flags of one invocation that the 0.1410.1 CLI does not declare for its command (see the fixture). */
+/** The flags of one invocation that the released CLI does not declare for its command (see the fixture). */
 export function unknownFlags(invocation: string): string[] {
   const words = invocation.split(/\s+/).slice(1);
   const name = [words.slice(0, 2).join(' '), words[0]].find((n) => n in commands);
@@ -42,7 +43,7 @@ export function unknownFlags(invocation: string): string[] {
   return words.map((w) => w.split('=')[0]).filter((w) => /^--?[a-zA-Z]/.test(w) && !allowed.has(w));
 }
 
-describe('CLI examples use only commands and flags of the 0.1410.1 CLI', () => {
+describe(`CLI examples use only commands and flags of the ${RELEASED_PATCH} CLI`, () => {
   it.each([
     ['lightdash deploy --create "My project" --target prod', []],
     ['lightdash validate --preview --only charts dashboards', []],
@@ -51,7 +52,7 @@ describe('CLI examples use only commands and flags of the 0.1410.1 CLI', () => {
     ['lightdash --version', []],
     ['lightdash deploy -m orders --verbose', []],
     ['lightdash dbt run -s orders --full-refresh --assume-yes', []],
-    // Flags of later CLI versions, which 0.1410.1 rejects as `unknown option`.
+    // Flags of later CLI versions, which the released CLI rejects as `unknown option`.
     ['lightdash compile --skip-dbt-compile --defer', ['--skip-dbt-compile', '--defer']],
     ['lightdash login https://app.lightdash.cloud --email me@example.com', ['--email']],
     ['lightdash deploy --non-interactive', ['--non-interactive']],
@@ -129,25 +130,25 @@ const NOT_SERVER_VARIABLES_ELSEWHERE = new Set([
 ]);
 
 /**
- * Server variables of later releases that a page of the released version may name in prose, to say that 0.1410 does
+ * Server variables of later releases that a page of the released version may name in prose, to say that it does
  * not read them (the first release that does is given; never a table row, see NOT_IN_VERSION). The frame-ancestors
  * list came with lightdash/lightdash#13836 (2025-02-27), first in 0.1520.0.
  */
 const LATER_VARIABLES: Record<string, Readonly<Record<string, string>>> = {
-  'versioned_docs/version-0.1410': {LIGHTDASH_IFRAME_EMBEDDING_DOMAINS: '0.1520.0'},
+  [RELEASED_DOCS_DIR]: {LIGHTDASH_IFRAME_EMBEDDING_DOMAINS: '0.1520.0'},
 };
 
 /**
  * Server variables that the released version does not read, so no page of that version may document them.
  * POSTHOG_API_HOST was split into POSTHOG_FE_API_HOST and POSTHOG_BE_API_HOST in October 2024 (lightdash/lightdash#11943).
- * RUDDERSTACK_ANALYTICS_DISABLED is read by later releases only: 0.1410 turns RudderStack off with an empty
+ * RUDDERSTACK_ANALYTICS_DISABLED is read by later releases only: the released one turns RudderStack off with an empty
  * RUDDERSTACK_WRITE_KEY (lightdash/lightdash@0b7563df, parseConfig.ts and App.ts).
  */
 const NOT_IN_VERSION: Record<string, readonly string[]> = {
-  'versioned_docs/version-0.1410': [
+  [RELEASED_DOCS_DIR]: [
     'POSTHOG_API_HOST',
     'RUDDERSTACK_ANALYTICS_DISABLED',
-    ...Object.keys(LATER_VARIABLES['versioned_docs/version-0.1410'] ?? {}),
+    ...Object.keys(LATER_VARIABLES[RELEASED_DOCS_DIR] ?? {}),
   ],
   docs: ['POSTHOG_API_HOST'],
 };

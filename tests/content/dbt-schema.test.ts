@@ -9,11 +9,12 @@ import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
 import {loadContract} from '../contract/contract';
 import {codeBlocks, listMdx, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const schemaFile = path.join(root, 'static/schemas/lightdash-dbt.json');
 const fixturesDir = path.join(root, 'tests/fixtures/dbt-schema');
-const docsDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docsDirs = ['docs', RELEASED_DOCS_DIR];
 const guidePage = 'guides/vs-code-yaml-validation.mdx';
 
 type Schema = Record<string, unknown> & {$id: string; $defs: Record<string, {enum?: string[]}>};

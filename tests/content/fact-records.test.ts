@@ -8,15 +8,17 @@ import {
   legendOf,
   loadSpecNames,
   parseSources,
+  SPEC_SOURCE as SPEC,
   specFile,
 } from './fact-sources';
 import {listMdx} from '../support/mdx';
 import {filesUnder} from '../support/files';
+import {RELEASED_DOCS_DIR, RELEASED_PATCH, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 // Every released page carries a fact record (docs-facts/<page>.md) saying which version-specific
-// claims were checked against which 0.1410-era source, so the next writer can re-check them.
+// claims were checked against which source of the released version's era, so the next writer can re-check them.
 const root = path.resolve(__dirname, '../..');
-const releasedDir = path.join(root, 'versioned_docs/version-0.1410');
+const releasedDir = path.join(root, RELEASED_DOCS_DIR);
 const recordsDir = path.join(root, 'docs-facts');
 /**
  * Rows per record that predate the source rule and still cite no dated source (issue 35's truth pass
@@ -163,7 +165,7 @@ describe('evidenceProblems', () => {
     expect(check('lightdash/lightdash@0a12762:packages/common/src/utils/filters.ts (2024-11-02)')).toEqual([]);
     expect(check('lightdash-docs@6b77312:docs/references/filters.mdx')).toEqual([]);
     expect(check('lightdash/lightdash#12001 (2024-10-20) adds it')).toEqual([]);
-    expect(check('openapi-0.1410.1 operationId `getCustomMetrics`; openapi-0.1410.1 schema FilterRule')).toEqual([]);
+    expect(check(`${SPEC} operationId \`getCustomMetrics\`; ${SPEC} schema FilterRule`)).toEqual([]);
   });
 
   it('rejects a row without a source, an undated commit and a pull request without its date', () => {
@@ -180,9 +182,9 @@ describe('evidenceProblems', () => {
     expect(check('lightdash-docs@6b77312:docs/a.mdx and docs/references/roles.mdx')).toHaveLength(1);
   });
 
-  it('rejects a spec name the 0.1410.1 spec does not have', () => {
-    expect(check('openapi-0.1410.1 operationId listTokens')).toEqual([
-      'the 0.1410.1 spec has no operationId listTokens',
+  it('rejects a spec name the released spec does not have', () => {
+    expect(check(`${SPEC} operationId listTokens`)).toEqual([
+      `the ${RELEASED_PATCH} spec has no operationId listTokens`,
     ]);
   });
 
@@ -190,7 +192,7 @@ describe('evidenceProblems', () => {
     const later = 'lightdash/lightdash#13757 (2025-02-05)';
     expect(check(later)).toHaveLength(1);
     expect(check(`${later}; ${LATER_MARKER}`)).toHaveLength(1);
-    expect(check(`${later}; ${LATER_MARKER} it added the operator, so 0.1410 lacked it`)).toEqual([]);
+    expect(check(`${later}; ${LATER_MARKER} it added the operator, so ${RELEASED_VERSION} lacked it`)).toEqual([]);
   });
 
   it('lets a record whose only row says there is no version-specific claim go without a source', () => {
@@ -200,9 +202,9 @@ describe('evidenceProblems', () => {
 
   it('accepts an operationId with spaces between backticks', () => {
     const withSpaces = {operationIds: new Set(['Rotate personal access token']), schemas: new Set<string>()};
-    expect(
-      evidenceProblems('c', 'openapi-0.1410.1 operationId `Rotate personal access token`', withSpaces, false),
-    ).toEqual([]);
+    expect(evidenceProblems('c', `${SPEC} operationId \`Rotate personal access token\``, withSpaces, false)).toEqual(
+      [],
+    );
   });
 
   it('expands a source named once above the table', () => {
@@ -227,7 +229,7 @@ describe('evidenceProblems', () => {
 });
 
 describe('recordProblems', () => {
-  const good = `# x (0.1410)\n\n${RECORD_HEADER}\n| --- | --- | --- |\n| a | b | true |\n`;
+  const good = `# x (${RELEASED_VERSION})\n\n${RECORD_HEADER}\n| --- | --- | --- |\n| a | b | true |\n`;
 
   it('accepts a well-formed record', () => {
     expect(recordProblems(good)).toEqual([]);

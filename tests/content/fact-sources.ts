@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {RELEASED_OPENAPI_FILE_NAME, RELEASED_PATCH, RELEASE_DATE} from '../../src/lib/releasedVersion.mjs';
 
 // How a docs-facts/ row names its source, so that a reviewer can open exactly what the row was checked against
 // and see its date (issue 35). The forms are documented in docs-facts/index.md; this file is the one place that
 // parses them.
 
-/** The day Lightdash 0.1410.0 and 0.1410.1 were released: a source dated after it describes a later version. */
-export const RELEASE_DATE = '2024-12-11';
+/** The day the released Lightdash came out: a source dated after it describes a later version. */
+export {RELEASE_DATE};
 
 /**
  * Commits whose date is known, so a row may cite them without repeating the date: the lightdash-docs commit that
- * carries the 0.1410.1 swagger, and the Helm chart commit current on the release day (chart 1.5.1).
+ * carries the released patch's swagger, and the Helm chart commit current on the release day (chart 1.5.1).
  */
 export const KNOWN_COMMITS: Readonly<Record<string, string>> = {
   'lightdash/lightdash-docs@6b77312': '2024-12-11',
@@ -34,11 +35,13 @@ const FILE = new RegExp(
 );
 // `owner/repo#123 (YYYY-MM-DD)`: a pull request or an issue, dated by when it was merged or written.
 const THREAD = new RegExp(String.raw`(?<![\w/.-])([\w.-]+\/[\w.-]+)#(\d+)\s+${DATE}`, 'g');
-// `openapi-0.1410.1 operationId X` or `openapi-0.1410.1 schema X`, several names separated by commas. A name with
+// `openapi-<patch> operationId X` or `openapi-<patch> schema X` (SPEC_SOURCE), several names separated by commas. A name with
 // spaces (the spec has operationIds such as `Rotate personal access token`) is written between backticks.
 const SPEC_NAME = String.raw`(?:\`[^\`]+\`|[\w.-]+)`;
+/** How a row names the released patch's OpenAPI spec: `openapi-` and the patch number. */
+export const SPEC_SOURCE = `openapi-${RELEASED_PATCH}`;
 const SPEC = new RegExp(
-  String.raw`openapi-0\.1410\.1 (operationId|schema)s? (${SPEC_NAME}(?:\s*,\s*${SPEC_NAME})*)`,
+  String.raw`${SPEC_SOURCE.replaceAll('.', '\\.')} (operationId|schema)s? (${SPEC_NAME}(?:\s*,\s*${SPEC_NAME})*)`,
   'g',
 );
 
@@ -99,7 +102,7 @@ export function expandLegend(evidence: string, legend: ReadonlyMap<string, strin
   return out;
 }
 
-/** The 0.1410.1 spec's operationIds and schema names, for checking the spec sources a row cites. */
+/** The released spec's operationIds and schema names, for checking the spec sources a row cites. */
 export interface SpecNames {
   operationIds: ReadonlySet<string>;
   schemas: ReadonlySet<string>;
@@ -117,7 +120,7 @@ export function loadSpecNames(file: string): SpecNames {
   return {operationIds, schemas: new Set(Object.keys(spec.components.schemas))};
 }
 
-export const specFile = path.resolve(__dirname, '../../../shared/reference/lightdash-openapi-0.1410.1.json');
+export const specFile = path.resolve(__dirname, '../../../shared/reference', RELEASED_OPENAPI_FILE_NAME);
 
 /** A record's only row may say the page makes no version-specific claim; it then needs no source. */
 export const NO_CLAIM = /^no version-specific claim\b/;
@@ -129,7 +132,7 @@ export function evidenceProblems(claim: string, evidence: string, spec: SpecName
   const sources = parseSources(evidence);
   if (sources.length === 0) {
     problems.push(
-      'names no source as repo@commit:path (date), owner/repo#N (date) or openapi-0.1410.1 operationId/schema',
+      `names no source as repo@commit:path (date), owner/repo#N (date) or ${SPEC_SOURCE} operationId/schema`,
     );
   }
   // Whatever is left once the sources are cut out must not point at our own pages.
@@ -141,7 +144,7 @@ export function evidenceProblems(claim: string, evidence: string, spec: SpecName
   for (const source of sources) {
     if (source.kind === 'spec') {
       const names = source.what === 'operationId' ? spec.operationIds : spec.schemas;
-      if (!names.has(source.name)) problems.push(`the 0.1410.1 spec has no ${source.what} ${source.name}`);
+      if (!names.has(source.name)) problems.push(`the ${RELEASED_PATCH} spec has no ${source.what} ${source.name}`);
     }
   }
   const later = sources.filter((s) => s.date > RELEASE_DATE);

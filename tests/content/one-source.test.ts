@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {listMdx} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 // Issue 51: four facts that two pages stated differently. Each now has one source (a shared snippet, or one section
 // that other pages link to), and these checks fail when a page states the fact again in its own, different words.
 // Pages are read as written, partials not inlined, so the snippet is the only file that holds the fact.
 
 const root = path.resolve(__dirname, '../..');
-const docDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docDirs = ['docs', RELEASED_DOCS_DIR];
 
 interface Source {
   readonly page: string;

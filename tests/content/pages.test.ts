@@ -5,10 +5,11 @@ import {describe, expect, it} from 'vitest';
 import {parseAllDocuments} from 'yaml';
 import {routeRows} from '../routes';
 import {codeBlocks, listMdx, proseWords, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const versions = [
-  {name: '0.1410', dir: path.join(root, 'versioned_docs/version-0.1410'), has: (r: {released: boolean}) => r.released},
+  {name: RELEASED_VERSION, dir: path.join(root, RELEASED_DOCS_DIR), has: (r: {released: boolean}) => r.released},
   {name: 'Next', dir: path.join(root, 'docs'), has: (r: {next: boolean}) => r.next},
 ];
 

@@ -1,4 +1,4 @@
-// Issue 35, item 5: every docs URL Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) lands on the right
+// Issue 35, item 5: every docs URL the released Lightdash prints (tests/fixtures/product-links.yaml) lands on the right
 // page and section. This file checks the sources, so it holds before a rebuild; tests/unit/product-links.test.ts
 // checks the same links in the production build.
 import fs from 'node:fs';
@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {redirects} from '../../plugins/redirects/rules';
 import {routeRows} from '../routes';
 import {checkInSources, mdxMarks, productLinks, sectionsOf, urlParts} from '../productLinks';
+import {RELEASED_PATCH} from '../../src/lib/releasedVersion.mjs';
 
 const links = productLinks();
 const generatedRoutes = new Set(
@@ -16,9 +17,9 @@ const generatedRoutes = new Set(
 );
 
 describe('product links: the fixture', () => {
-  it('lists the links of 0.1410.1 and the Helm chart, each with where it is printed', () => {
+  it(`lists the links of ${RELEASED_PATCH} and the Helm chart, each with where it is printed`, () => {
     const current = links.filter((l) => !l.later);
-    // 48 URLs in lightdash/lightdash at 0.1410.1 and the chart icon; changing the list means re-collecting it.
+    // 48 URLs in lightdash/lightdash at the released patch and the chart icon; changing the list means re-collecting it.
     expect(current).toHaveLength(49);
     for (const link of links) {
       expect(link.from.length, link.url).toBeGreaterThan(0);

@@ -2,9 +2,10 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {listMdx, readPage} from '../support/mdx';
 import {PROJECT_PERMISSIONS, REQUIRED_CLAIMS} from './roles';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
-const docDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docDirs = ['docs', RELEASED_DOCS_DIR];
 
 /** Rows of the Markdown table under a heading: the first cell, then the other cells. */
 export function tableUnder(body: string, heading: string): Map<string, string[]> {

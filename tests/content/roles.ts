@@ -1,16 +1,16 @@
 /**
- * The role permissions of Lightdash 0.1410, the one table that role claims on docs pages are checked against
+ * The role permissions of the released Lightdash, the one table that role claims on docs pages are checked against
  * (tests/content/roles.test.ts): sentences such as "needs the **editor** role or higher" on any page. The rows are
  * those of the roles page's tables (src/lib/adminTools/rolesTables.ts, which tests/unit/adminTools.test.ts checks
  * against the ability rules); this file adds the words that find each action in prose.
  *
- * Roles are ordered: each one can do everything the roles before it can. Sources, all of the 0.1410 era (late 2024):
+ * Roles are ordered: each one can do everything the roles before it can. Sources, all of the released version's era (late 2024):
  * - the roles page of lightdash/lightdash-docs (Dec 2024 - early 2025);
  * - lightdash/lightdash packages/common/src/authorization/projectMemberAbility.ts and organizationMemberAbility.ts;
- * - lightdash/lightdash#8810 (Feb 2024): interactive viewers create scheduled deliveries (in 0.1410 they edit only
+ * - lightdash/lightdash#8810 (Feb 2024): interactive viewers create scheduled deliveries (in the released version they edit only
  *   their own: SchedulerService `checkUserCanUpdateSchedulerResource`);
  * - no dated source says which role manages the embedding configuration, so it has no row here.
- * - lightdash/lightdash#13568 (Feb 2025): "only admins" can use content as code until developers got it after 0.1410.
+ * - lightdash/lightdash#13568 (Feb 2025): "only admins" can use content as code until developers got it after the released version.
  */
 
 import {ROLES_PAGE_TABLES} from '../../src/lib/adminTools/rolesTables';

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {codeBlocks, listMdx} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 // Issue 51: a token typed on a command line lands in the shell's history, which the pages advise against. Every
 // example of `--token` reads the token from a variable (the CLI reference's `--token "$LIGHTDASH_PAT"`); only prose
 // and tables that describe the option may show a `<placeholder>`, never a value.
 
 const root = path.resolve(__dirname, '../..');
-const docDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docDirs = ['docs', RELEASED_DOCS_DIR];
 
 /** A shell variable, quoted or not: `"$LIGHTDASH_PAT"`, `$LIGHTDASH_PAT`, `"${LIGHTDASH_PAT}"`. */
 const VARIABLE = /^"?\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)"?$/;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
 import {headings} from '../support/mdx';
+import {RELEASED_DOCS_DIR, RELEASED_VERSION, RELEASE_DATE} from '../../src/lib/releasedVersion.mjs';
 
 // Troubleshooting answers to problems users reported in public Lightdash issues (issue 35, item 4). The fixture
 // tests/fixtures/troubleshooting.yaml lists each one; this test holds the pages to it, in both docs versions, so an
@@ -10,11 +11,11 @@ import {headings} from '../support/mdx';
 const root = path.resolve(__dirname, '../..');
 const versions = [
   {name: 'Next', dir: path.join(root, 'docs')},
-  {name: '0.1410', dir: path.join(root, 'versioned_docs/version-0.1410')},
+  {name: RELEASED_VERSION, dir: path.join(root, RELEASED_DOCS_DIR)},
 ];
 
-/** The day 0.1410.0 and 0.1410.1 were released: a later report needs a reason to count as evidence for 0.1410. */
-export const RELEASE_DATE = '2024-12-11';
+/** The day the released Lightdash came out: a later report needs a reason to count as evidence for it. */
+export {RELEASE_DATE};
 export const AREAS = [
   'self-hosting',
   'warehouse connections',
@@ -91,7 +92,7 @@ export function fixtureProblems(entries: readonly Entry[]): string[] {
     if (!ISSUE_URL.test(e.issue)) problems.push(`${at}: ${e.issue} is not a lightdash issue or pull request URL`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(e.issueDate)) problems.push(`${at}: issueDate "${e.issueDate}" is not YYYY-MM-DD`);
     else if (e.issueDate > RELEASE_DATE && !e.laterEvidence?.trim()) {
-      problems.push(`${at}: reported ${e.issueDate}, after 0.1410, without laterEvidence`);
+      problems.push(`${at}: reported ${e.issueDate}, after ${RELEASED_VERSION}, without laterEvidence`);
     }
     const key = `${e.page}#${e.heading}`;
     if (seen.has(key)) problems.push(`${at}: ${key} is listed twice`);
@@ -108,7 +109,7 @@ describe('troubleshooting fixture', () => {
     for (const area of AREAS) expect(entries.filter((e) => e.area === area).length, area).toBeGreaterThanOrEqual(3);
   });
 
-  it('is well formed: URLs, dates on or before 0.1410 unless explained, no duplicates', () => {
+  it(`is well formed: URLs, dates on or before ${RELEASED_VERSION} unless explained, no duplicates`, () => {
     const problems = fixtureProblems(entries);
     expect(problems, problems.join('\n')).toEqual([]);
   });

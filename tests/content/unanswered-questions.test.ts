@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
 import {headings} from '../support/mdx';
+import {RELEASED_DOCS_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 // Real questions that no released page answered (issue 51): tests/fixtures/unanswered-questions.yaml names the section
 // that answers each one and the terms the answer cannot do without. This test holds both docs versions to it, so an
@@ -10,7 +11,7 @@ import {headings} from '../support/mdx';
 const root = path.resolve(__dirname, '../..');
 const versions = [
   {name: 'Next', dir: path.join(root, 'docs')},
-  {name: '0.1410', dir: path.join(root, 'versioned_docs/version-0.1410')},
+  {name: RELEASED_VERSION, dir: path.join(root, RELEASED_DOCS_DIR)},
 ];
 const QUESTIONS = 23;
 const SOURCE_URL = /^https:\/\/github\.com\/lightdash\/(lightdash|helm-charts)\/(issues|pull)\/\d+$/;
@@ -21,7 +22,7 @@ export interface Answer {
   readonly page: string;
   readonly section: string;
   readonly terms: readonly string[];
-  /** The first release with a feature that 0.1410 lacks; the section must name it. */
+  /** The first release with a feature that the released version lacks; the section must name it. */
   readonly since?: string;
 }
 
@@ -50,7 +51,9 @@ export function answerProblems(source: string, question: Answer): string[] {
     .filter((term) => !words.includes(flat(term)))
     .map((term) => `{#${question.section}} no longer says "${term}"`);
   if (question.since && !text.includes(question.since)) {
-    problems.push(`{#${question.section}} does not name ${question.since}, the release that added what 0.1410 lacks`);
+    problems.push(
+      `{#${question.section}} does not name ${question.since}, the release that added what ${RELEASED_VERSION} lacks`,
+    );
   }
   return problems;
 }
@@ -106,7 +109,7 @@ describe('unanswered-questions checkers', () => {
     '',
     '## Timeouts {#timeouts}',
     '',
-    'Only BigQuery has a timeout in 0.1410; later releases (0.1426.2) add one for',
+    `Only BigQuery has a timeout in ${RELEASED_VERSION}; later releases (0.1426.2) add one for`,
     'PostgreSQL.',
     '',
     '```md',

@@ -9,9 +9,10 @@ import {DOC_LINKS, LIMITS_LINK, SYNTAX_ERRORS_LINK} from '../../src/lib/yamlChec
 import {deref, propertiesOf, type SchemaNode} from '../../src/lib/yamlCheck/schemaWalk';
 import {LIGHTDASH_SCHEMA_URL} from '../../mcp/lib/validate-yaml.mjs';
 import {codeBlocks, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
-const docsDirs = ['docs', 'versioned_docs/version-0.1410'];
+const docsDirs = ['docs', RELEASED_DOCS_DIR];
 const schema = JSON.parse(fs.readFileSync(path.join(root, 'static/schemas/lightdash-dbt.json'), 'utf8')) as SchemaNode;
 const PAGE = 'guides/validate-your-yaml';
 

@@ -1,5 +1,5 @@
 // A client generated from the contract must name its operations as a client generated from the real Lightdash
-// 0.1410.1 spec does: generators name methods after operationIds, and code written against the real API (or a
+// spec of the released patch does: generators name methods after operationIds, and code written against the real API (or a
 // client generated from it) must keep compiling. Both documents go through openapi-typescript, the generator the
 // build already uses for generated/openapi/types.d.ts; the keys of its `operations` interface are what a client
 // calls.

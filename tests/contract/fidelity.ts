@@ -1,4 +1,4 @@
-// Fidelity of the contract to the real Lightdash 0.1410.1 API: both documents are flattened into "facts" (one
+// Fidelity of the contract to the real API of the released Lightdash: both documents are flattened into "facts" (one
 // string value per place: an operation's operationId, each path/query parameter's required flag, type and enum,
 // every property of the request body and of the response `results` at every depth with its required flag, type,
 // enum and nullability, and the success status codes), and the two sets of facts are compared place by place.
@@ -25,9 +25,10 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {root, type JsonObject, type OpenApiDocument} from './contract';
+import {RELEASED_OPENAPI_FILE_NAME} from '../../src/lib/releasedVersion.mjs';
 
-/** The spec the Lightdash 0.1410.1 server publishes, kept next to the repository as reference data (issue 18). */
-export const realSpecFile = path.resolve(root, '..', 'shared', 'reference', 'lightdash-openapi-0.1410.1.json');
+/** The spec the released Lightdash server publishes, kept next to the repository as reference data (issue 18). */
+export const realSpecFile = path.resolve(root, '..', 'shared', 'reference', RELEASED_OPENAPI_FILE_NAME);
 
 export function loadRealSpec(): OpenApiDocument {
   return JSON.parse(readFileSync(realSpecFile, 'utf8')) as OpenApiDocument;

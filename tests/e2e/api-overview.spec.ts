@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from './warmTab';
 import {hydrated} from './helpers';
+import {RELEASED_PATCH} from '../../src/lib/releasedVersion.mjs';
 
 const contract = JSON.parse(fs.readFileSync(path.join(__dirname, '../../generated/openapi/openapi.json'), 'utf8'));
 
@@ -21,7 +22,7 @@ test('the API overview explains authentication and lists every operation of the 
 test('the contract is published for download as JSON and YAML', async ({request}) => {
   const json = await request.get('/api/v1/openapi.json');
   expect(json.status()).toBe(200);
-  expect((await json.json()).info.version).toBe('0.1410.1');
+  expect((await json.json()).info.version).toBe(RELEASED_PATCH);
   const yaml = await request.get('/api/v1/openapi.yaml');
   expect(yaml.status()).toBe(200);
   expect(await yaml.text()).toContain('openapi: 3.1');

@@ -133,7 +133,7 @@ test('an operation page reads complete with JavaScript disabled', async ({browse
   await expect(main.getByRole('heading', {name: 'Parameters'})).toBeVisible();
   await expect(main.getByRole('rowheader', {name: 'projectUuid'})).toBeVisible();
   await expect(main.getByRole('heading', {name: 'Request body'})).toBeVisible();
-  // Creating a space answers 200 in 0.1410.1 (the real spec and server), not 201.
+  // Creating a space answers 200 in the released API (the real spec and server), not 201.
   await expect(main.getByRole('heading', {name: /^200/})).toBeVisible();
   // Without JavaScript the tabs cannot switch, so every sample is shown, each under its label.
   await expect(main.getByText('--header "Authorization: ApiKey $LIGHTDASH_API_KEY"')).toBeVisible();

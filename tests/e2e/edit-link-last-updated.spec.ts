@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from './warmTab';
 import {hydrated} from './helpers';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 /**
  * "Edit this page" and "Last updated on" at the foot of docs pages (issue 11), on the production build,
@@ -22,8 +23,8 @@ function lastCommitTime(file: string): number {
 const PAGES = [
   {url: '/next/guides/how-to-create-metrics', source: 'docs/guides/how-to-create-metrics.mdx'},
   {url: '/next/references/metrics', source: 'docs/references/metrics.mdx'},
-  {url: '/guides/how-to-create-metrics', source: 'versioned_docs/version-0.1410/guides/how-to-create-metrics.mdx'},
-  {url: '/', source: 'versioned_docs/version-0.1410/index.mdx'},
+  {url: '/guides/how-to-create-metrics', source: `${RELEASED_DOCS_DIR}/guides/how-to-create-metrics.mdx`},
+  {url: '/', source: `${RELEASED_DOCS_DIR}/index.mdx`},
 ];
 
 for (const {url, source} of PAGES) {

@@ -1,5 +1,6 @@
 import {test, expect} from './warmTab';
 import {hydrated, watchPage} from './helpers';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 test('home page: what Lightdash is and tiles into every section', async ({page}) => {
   const problems = watchPage(page);
@@ -29,7 +30,7 @@ test('navbar: logo, Docs, API, Live demo, source link, version, language, colour
     'href',
     'https://github.com/lightdash/lightdash',
   );
-  await expect(nav.getByRole('button', {name: '0.1410'})).toBeVisible();
+  await expect(nav.getByRole('button', {name: RELEASED_VERSION})).toBeVisible();
   await expect(nav.getByRole('button', {name: 'English'})).toBeVisible();
   await expect(nav.getByRole('button', {name: /Switch between dark and light mode/})).toBeEnabled();
   await expect(nav.getByPlaceholder('Search')).toBeVisible();

@@ -3,7 +3,7 @@ import {productLinks, urlParts} from '../productLinks';
 import {hydrated} from './helpers';
 
 /**
- * The links Lightdash 0.1410 prints that carry a #fragment (tests/fixtures/product-links.yaml), opened as a reader
+ * The links the released Lightdash prints that carry a #fragment (tests/fixtures/product-links.yaml), opened as a reader
  * does: the browser scrolls to the element with that id, old ids included (<Anchor id=…/>), and it sits below the
  * sticky navbar (or the navbar has hidden itself, as it does on a scroll down) rather than under it. tests/unit/product-links.test.ts checks every link's page and section in the
  * HTML; this checks the scroll in a browser.

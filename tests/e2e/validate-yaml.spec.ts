@@ -2,6 +2,7 @@ import {test, expect, type Page} from '@playwright/test';
 import {hydrated, watchPage} from './helpers';
 import {axeViolations} from './axe';
 import {bigDbtYaml, THREE_MISTAKES_DBT_YAML as THREE_MISTAKES, VALID_DBT_YAML as VALID} from '../yaml-samples.mjs';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 /**
  * The page "Validate your YAML" (src/components/YamlValidator): the docs' own checker of dbt properties files runs
@@ -49,7 +50,7 @@ test('three kinds of mistake: each at its line, with its kind, its path and a li
   page,
 }) => {
   await open(page);
-  await expect(validator(page)).toContainText('Checked against: Lightdash 0.1410');
+  await expect(validator(page)).toContainText(`Checked against: Lightdash ${RELEASED_VERSION}`);
   await box(page).fill(THREE_MISTAKES);
   await expect(status(page)).toHaveText('2 errors and 1 warning found in 16 lines.', CHECK_TIMEOUT);
   const expected = [

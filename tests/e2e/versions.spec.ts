@@ -1,10 +1,11 @@
 import {test, expect} from '@playwright/test';
 import {hydrated, seedStorage, watchPage} from './helpers';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
-test('0.1410 is served at the root and Next at /next/', async ({page}) => {
+test(`${RELEASED_VERSION} is served at the root and Next at /next/`, async ({page}) => {
   await page.goto('/');
   await hydrated(page);
-  await expect(page.getByRole('button', {name: '0.1410'})).toBeVisible();
+  await expect(page.getByRole('button', {name: RELEASED_VERSION})).toBeVisible();
   await page.goto('/next/');
   await hydrated(page);
   await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name: 'Next'})).toBeVisible();
@@ -17,7 +18,7 @@ test('the chosen version is remembered per docs plugin in localStorage', async (
   await hydrated(page);
   expect(await preferred()).toBeNull();
   const nav = page.getByRole('navigation', {name: 'Main'});
-  await nav.getByRole('button', {name: '0.1410'}).hover();
+  await nav.getByRole('button', {name: RELEASED_VERSION}).hover();
   await nav.getByRole('link', {name: 'Next', exact: true}).click();
   await expect(page).toHaveURL(/\/next\/$/);
   expect(await preferred()).toBe('current');
@@ -25,9 +26,9 @@ test('the chosen version is remembered per docs plugin in localStorage', async (
   await hydrated(page);
   expect(await preferred()).toBe('current');
   await nav.getByRole('button', {name: 'Next'}).hover();
-  await nav.getByRole('link', {name: '0.1410', exact: true}).click();
+  await nav.getByRole('link', {name: RELEASED_VERSION, exact: true}).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  expect(await preferred()).toBe('0.1410');
+  expect(await preferred()).toBe(RELEASED_VERSION);
 });
 
 test('a stored version that does not exist breaks nothing', async ({page}) => {

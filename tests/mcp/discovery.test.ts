@@ -10,7 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer} from '../../scripts/serve.mjs';
 import {DISCOVERY_HEADERS} from '../../scripts/mcp-discovery.mjs';
 import {BUILD_DIR, requireBuild, ROOT, startServer} from './client';
-import versions from '../../versions.json';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const CARD = '.well-known/mcp/server-card.json';
 const CATALOG = '.well-known/mcp/catalog.json';
@@ -66,7 +66,7 @@ describe('the Server Card postbuild writes', () => {
     expect(card.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(card.name).toBe('com.lightdash.docs/mcp');
     expect(card.description.length).toBeLessThanOrEqual(100);
-    expect(card.description).toContain(versions[0]);
+    expect(card.description).toContain(RELEASED_VERSION);
     expect(card.remotes).toEqual([
       {type: 'streamable-http', url: 'https://docs.lightdash.com/mcp', supportedProtocolVersions: expect.any(Array)},
     ]);

@@ -27,9 +27,9 @@ import {
   type HttpProcess,
   type SearchAnswer,
 } from './client';
-import versions from '../../versions.json';
 import {checkDbtYaml} from '../../src/lib/yamlCheck/checkYaml';
 import {THREE_MISTAKES_DBT_YAML} from '../yaml-samples.mjs';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const BIN = 'mcp/bin/lightdash-docs-mcp.mjs';
 const SERVE = 'scripts/serve.mjs';
@@ -98,7 +98,7 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
       const released = await callJson<SearchAnswer>(client, 'search_docs', {query: 'join tables'});
       // The released version is the site's (versions.json), named by number.
       expect([released.version, released.hits[0].url]).toEqual([
-        versions[0],
+        RELEASED_VERSION,
         'https://docs.lightdash.com/guides/how-to-join-tables',
       ]);
       const next = await callJson<SearchAnswer>(client, 'search_docs', {query: 'join tables', version: 'next'});
@@ -111,10 +111,10 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
   );
 
   it('get_page gives the Markdown, headed by the version that answered', async () => {
-    const answer = await callTool(client, 'get_page', {page: '/guides/how-to-join-tables', version: '0.1410'});
+    const answer = await callTool(client, 'get_page', {page: '/guides/how-to-join-tables', version: RELEASED_VERSION});
     expect(answer).toEqual({
       isError: false,
-      text: `Docs version: 0.1410 (released) · https://docs.lightdash.com/guides/how-to-join-tables\n\n${JOINS}`,
+      text: `Docs version: ${RELEASED_VERSION} (released) · https://docs.lightdash.com/guides/how-to-join-tables\n\n${JOINS}`,
     });
   });
 
@@ -131,7 +131,7 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
       version: string;
       problems: ({docs: string} & Record<string, unknown>)[];
     }>(client, 'validate_yaml', {yaml: THREE_MISTAKES_DBT_YAML});
-    expect(answer).toMatchObject({valid: false, version: '0.1410'});
+    expect(answer).toMatchObject({valid: false, version: RELEASED_VERSION});
     const expected = checkDbtYaml(THREE_MISTAKES_DBT_YAML).problems;
     expect(
       answer.problems.map(({docs, ...rest}) => ({...rest, docs: docs.replace('https://docs.lightdash.com/', '')})),
@@ -162,7 +162,7 @@ describe('lightdash-docs-mcp --http: every tool through the SDK client', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0])).toMatchObject({
       page: '/guides/how-to-join-tables',
-      version: '0.1410',
+      version: RELEASED_VERSION,
       problem,
       suggestedFix: 'Use sql_on: ${a.id} = ${b.id}',
     });
@@ -394,7 +394,9 @@ describe('npm run serve: /mcp beside the pages', () => {
       const hits = await callJson<SearchAnswer>(client, 'search_docs', {query: 'join tables'});
       expect(hits.hits[0].url).toBe(`${siteUrl}/guides/how-to-join-tables`);
       const page = await callTool(client, 'get_page', {page: `${siteUrl}/guides/how-to-join-tables`});
-      expect(page.text).toBe(`Docs version: 0.1410 (released) · ${siteUrl}/guides/how-to-join-tables\n\n${JOINS}`);
+      expect(page.text).toBe(
+        `Docs version: ${RELEASED_VERSION} (released) · ${siteUrl}/guides/how-to-join-tables\n\n${JOINS}`,
+      );
       const op = await callJson<{docsUrl: string}>(client, 'get_api_operation', {operation: 'getCsvUrl'});
       expect(op.docsUrl).toBe(`${siteUrl}/api/v1/exports/get-csv-url`);
       const feedback = await callTool(client, 'submit_feedback', {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {BUILD_DIR, requireBuild, ROOT, SLOW, startServer, type ServerUnderTest} from './client';
-import versions from '../../versions.json';
+import {RELEASED_DOCS_DIR} from '../../src/lib/releasedVersion.mjs';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 /** Names in backticks that look like an MCP name (lower snake case with at least one underscore). */
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const page = (dir: string) => `${dir}/use-these-docs-with-ai.mdx`;
-const pages = [page('docs'), page(`versioned_docs/version-${versions[0]}`)];
+const pages = [page('docs'), page(RELEASED_DOCS_DIR)];
 
 describe('the MCP lists people read', () => {
   it('the server offers tools and prompts to list', () => {

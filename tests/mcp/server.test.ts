@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {HTTP_METHODS} from '../../plugins/api-reference/index';
 import {BUILD_DIR, callJson, callTool, requireBuild, ROOT, SLOW, startServer, type SearchAnswer} from './client';
 import type {ServerUnderTest} from './client';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 interface OperationSummary {
   operationId: string;
@@ -75,7 +76,7 @@ describe('search_docs', () => {
     async () => {
       const answer = await callJson<SearchAnswer>(server.client, 'search_docs', {query: 'join tables'});
       // The answer names the version that answered: the released one by default.
-      expect([answer.version, answer.versionName]).toEqual(['0.1410', '0.1410 (released)']);
+      expect([answer.version, answer.versionName]).toEqual([RELEASED_VERSION, `${RELEASED_VERSION} (released)`]);
       // One line per page (the site's ranking), at most the search box's 8.
       expect(answer.hits.length).toBeGreaterThan(1);
       expect(answer.hits.length).toBeLessThanOrEqual(8);
@@ -112,11 +113,11 @@ describe('search_docs', () => {
   );
 
   it(
-    'answers the same for version "0.1410" as for "released", and released pages only',
+    `answers the same for version "${RELEASED_VERSION}" as for "released", and released pages only`,
     async () => {
       const byNumber = await callJson<SearchAnswer>(server.client, 'search_docs', {
         query: 'pinning',
-        version: '0.1410',
+        version: RELEASED_VERSION,
       });
       const byName = await callJson<SearchAnswer>(server.client, 'search_docs', {
         query: 'pinning',
@@ -153,7 +154,8 @@ describe('get_page', () => {
   const home = readFileSync(path.join(BUILD_DIR, 'index.md'), 'utf8');
 
   /** The first line of get_page's answer names the version that answered and the page. */
-  const released = (url: string, markdown: string) => `Docs version: 0.1410 (released) · ${url}\n\n${markdown}`;
+  const released = (url: string, markdown: string) =>
+    `Docs version: ${RELEASED_VERSION} (released) · ${url}\n\n${markdown}`;
   const next = (url: string, markdown: string) => `Docs version: Next (unreleased) · ${url}\n\n${markdown}`;
   const JOINS_URL = 'https://docs.lightdash.com/guides/how-to-join-tables';
   const NEXT_JOINS_URL = 'https://docs.lightdash.com/next/guides/how-to-join-tables';
@@ -167,7 +169,7 @@ describe('get_page', () => {
     ['/next/guides/how-to-join%2Dtables', undefined, next(NEXT_JOINS_URL, nextJoins)],
     ['/', undefined, released('https://docs.lightdash.com/', home)],
     ['https://docs.lightdash.com/', undefined, released('https://docs.lightdash.com/', home)],
-    ['/guides/how-to-join-tables', '0.1410', released(JOINS_URL, joins)],
+    ['/guides/how-to-join-tables', RELEASED_VERSION, released(JOINS_URL, joins)],
     ['/guides/how-to-join-tables', 'released', released(JOINS_URL, joins)],
     ['/guides/how-to-join-tables', 'next', next(NEXT_JOINS_URL, nextJoins)],
     ['/next/guides/how-to-join-tables', 'next', next(NEXT_JOINS_URL, nextJoins)],
@@ -200,7 +202,10 @@ describe('get_page', () => {
   });
 
   it('refuses a Next path asked for in the released version, and an unknown version', async () => {
-    const conflict = await callTool(server.client, 'get_page', {page: '/next/guides/pinning', version: '0.1410'});
+    const conflict = await callTool(server.client, 'get_page', {
+      page: '/next/guides/pinning',
+      version: RELEASED_VERSION,
+    });
     expect(conflict).toEqual({isError: true, text: expect.stringMatching(/Next docs.*version "next"/)});
     const unknown = await callTool(server.client, 'get_page', {page: '/guides/pinning', version: '0.1409'});
     expect(unknown).toEqual({isError: true, text: expect.stringContaining('version')});

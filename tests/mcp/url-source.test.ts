@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer} from '../../scripts/serve.mjs';
 import {BUILD_DIR, callJson, callTool, requireBuild, SLOW, startServer, type SearchAnswer} from './client';
 import type {ServerUnderTest} from './client';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const listen = (server: http.Server) =>
   new Promise<string>((resolve) =>
@@ -56,7 +57,7 @@ describe('a site served over HTTP', () => {
 
   it('reads a page by path, by that site’s URL and by the published URL', async () => {
     // Linked to the site it was read from, with the version that answered.
-    const expected = `Docs version: 0.1410 (released) · ${siteUrl}/guides/pinning\n\n${readFileSync(
+    const expected = `Docs version: ${RELEASED_VERSION} (released) · ${siteUrl}/guides/pinning\n\n${readFileSync(
       path.join(BUILD_DIR, 'guides/pinning.md'),
       'utf8',
     )}`;

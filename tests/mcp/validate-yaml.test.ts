@@ -7,6 +7,7 @@ import {BUILD_DIR, callJson, callTool, requireBuild, SLOW, startServer, type Ser
 import {LIGHTDASH_SCHEMA_URL} from '../../mcp/lib/validate-yaml.mjs';
 import {checkDbtYaml, MAX_YAML_CHARS} from '../../src/lib/yamlCheck/checkYaml';
 import {THREE_MISTAKES_DBT_YAML as BAD, VALID_DBT_YAML as GOOD} from '../yaml-samples.mjs';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 interface ValidateAnswer {
   checker: string;
@@ -54,7 +55,7 @@ describe('validate_yaml', () => {
     const answer = await validate({yaml: GOOD});
     expect(answer).toMatchObject({
       kind: 'dbt',
-      version: '0.1410',
+      version: RELEASED_VERSION,
       valid: true,
       problemCount: 0,
       problems: [],
@@ -101,11 +102,11 @@ describe('validate_yaml', () => {
     expect(answer.counts).toEqual({error: 2, warning: 1, later: 0});
   });
 
-  it('checks against the version asked for: a format expression is an error in 0.1410 and fine in Next', async () => {
+  it(`checks against the version asked for: a format expression is an error in ${RELEASED_VERSION} and fine in Next`, async () => {
     const yaml = GOOD.replace('              type: sum\n', "              type: sum\n              format: '0.0%'\n");
     expect(yaml).not.toBe(GOOD);
     const released = await validate({yaml});
-    expect(released).toMatchObject({version: '0.1410', valid: false});
+    expect(released).toMatchObject({version: RELEASED_VERSION, valid: false});
     expect(released.problems).toEqual([
       expect.objectContaining({severity: 'error', path: 'models[0].columns[0].meta.metrics.total_revenue.format'}),
     ]);

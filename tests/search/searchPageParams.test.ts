@@ -11,6 +11,7 @@ import {
   sectionOptions,
 } from '../../src/search/searchPageParams';
 import contexts from '../../src/searchContexts.json';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const parse = (search: string) => parseSearchPageParams(search, contexts);
 
@@ -57,7 +58,7 @@ describe('parseSearchPageParams', () => {
       '"><img src=x onerror=alert(1)>',
       'There is no docs version “"><img src=x onerror=alert(1)>” on this site.',
     ],
-    ['version', '0.1410', 'There is no docs version “0.1410” on this site.'],
+    ['version', RELEASED_VERSION, `There is no docs version “${RELEASED_VERSION}” on this site.`],
     ['version', '__proto__', 'There is no docs version “__proto__” on this site.'],
     ['ctx', 'blog', 'There is no search section “blog” on this site.'],
     ['ctx', 'toString', 'There is no search section “toString” on this site.'],

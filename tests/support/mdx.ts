@@ -13,14 +13,14 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {parse as parseYaml} from 'yaml';
-import versions from '../../versions.json';
+import {RELEASED_DOCS_DIR as RELEASED_DOCS_FOLDER} from '../../src/lib/releasedVersion.mjs';
 import {filesUnder} from './files';
 import {ROOT} from './build';
 
 /** The Next docs' folder (`/next/`). */
 export const NEXT_DOCS_DIR = path.join(ROOT, 'docs');
 /** The released version's docs folder (served at the root). */
-export const RELEASED_DOCS_DIR = path.join(ROOT, 'versioned_docs', `version-${versions[0]}`);
+export const RELEASED_DOCS_DIR = path.join(ROOT, RELEASED_DOCS_FOLDER);
 
 /** One docs page, read from its MDX source with its imported partials inlined. */
 export interface Page {

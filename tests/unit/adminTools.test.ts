@@ -1,5 +1,5 @@
 /**
- * The two admin tools' data against 0.1410's own code (src/lib/adminTools/sourceExtract.json, generated from
+ * The two admin tools' data against the released Lightdash's own code (src/lib/adminTools/sourceExtract.json, generated from
  * lightdash/lightdash@0b7563df and lightdash/helm-charts@2713c2a by scripts/admin-tools/extract-sources.mjs; its
  * `--check` mode compares the committed extract with those clones) and their output against the formats that read it:
  * dotenv, the Compose Specification's JSON schema, the chart's values.
@@ -33,6 +33,7 @@ import {
 import type {RolesTableData} from '../../src/lib/adminTools/rolesTables';
 import {abilityRules, envNamesOfParseConfig} from '../../scripts/admin-tools/extract-sources.mjs';
 import {documentedVariables, readPage} from '../support/mdx';
+import {RELEASED_DOCS_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const DOCS = 'https://docs.lightdash.com/';
@@ -88,7 +89,7 @@ describe('the extract reader', () => {
 });
 
 describe('configuration builder data', () => {
-  const envPages = ['docs', 'versioned_docs/version-0.1410'].map((dir) => ({
+  const envPages = ['docs', RELEASED_DOCS_DIR].map((dir) => ({
     dir,
     documented: documentedVariables(
       readPage(path.join(root, dir, 'self-host/customize-deployment/environment-variables.mdx')).body,
@@ -96,13 +97,13 @@ describe('configuration builder data', () => {
   }));
   const written = [...CORE, ...NEEDS.flatMap((n) => n.variables)];
 
-  it.each(written.map((v) => [v.name]))('%s is read by 0.1410', (name) => {
+  it.each(written.map((v) => [v.name]))(`%s is read by ${RELEASED_VERSION}`, (name) => {
     expect(READ_BY_0_1410.has(name), `${name} is not read by lightdash@0b7563df`).toBe(true);
   });
   it.each(envPages.map((p) => [p.dir, p]))('%s: every written variable has a row on the env-vars page', (_, page) => {
     expect(written.map((v) => v.name).filter((n) => !page.documented.has(n))).toEqual([]);
   });
-  it('fails a variable 0.1410 does not read (the check can fail)', () => {
+  it(`fails a variable ${RELEASED_VERSION} does not read (the check can fail)`, () => {
     expect(READ_BY_0_1410.has('S3_FORCE_PATH_STYLE')).toBe(false);
     expect(READ_BY_0_1410.has('LIGHTDASH_LICENSE_KEY')).toBe(false);
   });
@@ -306,7 +307,7 @@ describe('permissions data', () => {
 
   it('links each subject to a docs page and section that exist in both versions', () => {
     // The rule list is drawn in the browser only, so the build's link check never sees these links.
-    for (const dir of ['docs', 'versioned_docs/version-0.1410']) {
+    for (const dir of ['docs', RELEASED_DOCS_DIR]) {
       for (const [subject, info] of Object.entries(SUBJECTS)) {
         const [page, anchor] = info.docs.split('#');
         const file = path.join(root, dir, `${page}.mdx`);

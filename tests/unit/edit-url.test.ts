@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
+import {RELEASED_DOCS_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 /** The docs options' editUrl function of docusaurus.config.ts, loaded fresh with the environment as set now. */
 async function editUrlFunction() {
@@ -11,8 +12,8 @@ async function editUrlFunction() {
 
 const next = {version: 'current', versionDocsDirPath: 'docs', docPath: 'guides/how-to-create-metrics.mdx'};
 const released = {
-  version: '0.1410',
-  versionDocsDirPath: 'versioned_docs/version-0.1410',
+  version: RELEASED_VERSION,
+  versionDocsDirPath: RELEASED_DOCS_DIR,
   docPath: 'guides/how-to-create-metrics.mdx',
 };
 
@@ -26,7 +27,7 @@ describe('"Edit this page" links', () => {
       'https://github.com/lightdash/lightdash-docs/edit/main/docs/guides/how-to-create-metrics.mdx',
     );
     expect(editUrl(released)).toBe(
-      'https://github.com/lightdash/lightdash-docs/edit/main/versioned_docs/version-0.1410/guides/how-to-create-metrics.mdx',
+      `https://github.com/lightdash/lightdash-docs/edit/main/versioned_docs/version-${RELEASED_VERSION}/guides/how-to-create-metrics.mdx`,
     );
   });
 
@@ -37,7 +38,7 @@ describe('"Edit this page" links', () => {
       'https://git.example.com/fork/docs/-/edit/preview/docs/guides/how-to-create-metrics.mdx',
     );
     expect(editUrl(released)).toBe(
-      'https://git.example.com/fork/docs/-/edit/preview/versioned_docs/version-0.1410/guides/how-to-create-metrics.mdx',
+      `https://git.example.com/fork/docs/-/edit/preview/versioned_docs/version-${RELEASED_VERSION}/guides/how-to-create-metrics.mdx`,
     );
   });
 });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config';
-import versions from '../../versions.json';
 import {mapLines} from '../../plugins/markdown-export/fences';
 import {markdownPathFor} from '../../plugins/markdown-export/markdownPath';
 import {pageDirective} from '../../plugins/markdown-export/agents';
@@ -11,6 +10,7 @@ import {resolveFile} from '../../scripts/serve.mjs';
 import {routeRows} from '../routes';
 import {BUILD_DIR, requireBuild} from '../support/build';
 import {filesUnder} from '../support/files';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const build = BUILD_DIR;
 const siteUrl = config.url.replace(/\/+$/, '');
@@ -30,7 +30,7 @@ const read = (file: string) => fs.readFileSync(path.join(build, file), 'utf8');
 const directiveOf = (route: string) =>
   route.startsWith('/next/')
     ? pageDirective({label: 'Next', released: false, root: `${siteUrl}/next/`}, siteUrl)
-    : pageDirective({label: versions[0], released: true, root: `${siteUrl}/`}, siteUrl);
+    : pageDirective({label: RELEASED_VERSION, released: true, root: `${siteUrl}/`}, siteUrl);
 /** A page's `# Title` line: the third line of its `.md`, after the directive and a blank line. */
 const titleLine = (markdown: string) => markdown.split('\n')[2];
 
@@ -208,7 +208,7 @@ describe('markdown-export: the production build', () => {
     const front = parseYaml(yaml) as {name: string; description: string; metadata: Record<string, string>};
     expect(front.name).toBe('lightdash-docs');
     expect(front.description.length).toBeLessThanOrEqual(1024);
-    expect(front.metadata.version).toBe(versions[0]);
+    expect(front.metadata.version).toBe(RELEASED_VERSION);
     for (const url of [`${siteUrl}/llms.txt`, `${siteUrl}/next/llms.txt`, `${siteUrl}/mcp`])
       expect(body).toContain(url);
     expect(body).toContain('`submit_feedback`');

@@ -13,6 +13,7 @@ import {
 } from '../../plugins/markdown-export/agents';
 import {claudeCodeCommand, cursorInstallLink} from '../../src/components/PageMarkdownActions/connectLinks';
 import {parse as parseYaml} from 'yaml';
+import {RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const SITE = '/site';
 const PAGE = `${SITE}/docs/guides/page.mdx`;
@@ -344,11 +345,11 @@ describe('markdown-export: llms.txt', () => {
 
 describe('markdown-export: instructions for AI agents (issue 36)', () => {
   const SITE = 'https://docs.example.com';
-  const released: AgentVersion = {label: '0.1410', released: true, root: `${SITE}/`};
+  const released: AgentVersion = {label: RELEASED_VERSION, released: true, root: `${SITE}/`};
   const next: AgentVersion = {label: 'Next', released: false, root: `${SITE}/next/`};
 
   it.each([
-    ['0.1410', released, `${SITE}/llms.txt`],
+    [RELEASED_VERSION, released, `${SITE}/llms.txt`],
     ['Next', next, `${SITE}/next/llms.txt`],
   ])(
     'the directive of %s is one short blockquote line naming its index, the .md rule, MCP and feedback',
@@ -361,7 +362,7 @@ describe('markdown-export: instructions for AI agents (issue 36)', () => {
       expect(line).toContain('add .md to a page URL');
       expect(line).toContain(` ${SITE}/mcp `);
       expect(line).toContain('submit_feedback');
-      expect(line).toContain(version.released ? 'Lightdash 0.1410' : 'unreleased');
+      expect(line).toContain(version.released ? `Lightdash ${RELEASED_VERSION}` : 'unreleased');
     },
   );
 
@@ -382,7 +383,7 @@ describe('markdown-export: instructions for AI agents (issue 36)', () => {
     expect(text).toContain(`${SITE}/mcp (Streamable HTTP)`);
     expect(text).toContain('`submit_feedback`');
     expect(text).toContain('https://github.com/lightdash/lightdash/issues');
-    expect(text).toContain('Lightdash 0.1410');
+    expect(text).toContain(`Lightdash ${RELEASED_VERSION}`);
     expect(agentInstructions(next, SITE, '/next/guides/pinning')).toContain(
       `${SITE}/next/guides/pinning.md for ${SITE}/next/guides/pinning;`,
     );
@@ -422,8 +423,8 @@ describe('markdown-export: instructions for AI agents (issue 36)', () => {
       expect(typeof front.description).toBe('string');
       expect((front.description as string).length).toBeGreaterThan(50);
       expect((front.description as string).length).toBeLessThanOrEqual(1024);
-      expect(front.description).toContain('0.1410');
-      expect(front.metadata).toEqual({version: '0.1410', docs: `${SITE}/`, mcp: `${SITE}/mcp`});
+      expect(front.description).toContain(RELEASED_VERSION);
+      expect(front.metadata).toEqual({version: RELEASED_VERSION, docs: `${SITE}/`, mcp: `${SITE}/mcp`});
     });
 
     it('says what the docs cover, the versions with their indexes, how to fetch pages, MCP and feedback', () => {

@@ -1,4 +1,4 @@
-// Issue 35, item 5: every docs URL Lightdash 0.1410 prints (tests/fixtures/product-links.yaml) resolves in the
+// Issue 35, item 5: every docs URL the released Lightdash prints (tests/fixtures/product-links.yaml) resolves in the
 // production build to the right page (following redirect pages) and to an element with the URL's fragment as id,
 // inside the section the fixture names. tests/content/product-links.test.ts checks the sources without a build.
 import {describe, expect, it} from 'vitest';

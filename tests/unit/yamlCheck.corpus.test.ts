@@ -1,7 +1,7 @@
-// The YAML checker against Lightdash 0.1410 itself (issue 49): on real public dbt properties files
-// (tests/fixtures/yaml-corpus, with their provenance), a file gets an error exactly when Lightdash 0.1410 rejects it,
+// The YAML checker against the released Lightdash itself (issue 49): on real public dbt properties files
+// (tests/fixtures/yaml-corpus, with their provenance), a file gets an error exactly when that release rejects it,
 // judged by Lightdash's own schemas of 0b7563df compiled here, independently of the checker's generated modules, with
-// the Ajv settings 0.1410 used: its CLI (packages/cli/src/ajv.ts: `new Ajv({coerceTypes: true})`) and its backend
+// the Ajv settings that release used: its CLI (packages/cli/src/ajv.ts: `new Ajv({coerceTypes: true})`) and its backend
 // (packages/common/src/dbt/validation.ts: Ajv2020 with the draft-07 meta-schema). Hand-made bad variants of one file
 // then check that each mistake gets the right kind of finding at the right place.
 import fs from 'node:fs';
@@ -13,10 +13,11 @@ import draft7MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
 import {checkDbtYaml, type YamlProblem} from '../../src/lib/yamlCheck/checkYaml';
+import {RELEASED_SCHEMA_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const corpusDir = path.join(root, 'tests/fixtures/yaml-corpus');
-const schemaDir = path.join(root, 'src/lib/yamlCheck/lightdash-0.1410');
+const schemaDir = path.join(root, RELEASED_SCHEMA_DIR);
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8'));
 
 const cliValidate = new Ajv({coerceTypes: true}).compile(readJson('lightdash-dbt-2.0.json'));
@@ -30,7 +31,7 @@ const columnMeta = backend.getSchema(`${metadata.$id}#/definitions/LightdashColu
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Whether Lightdash 0.1410's CLI or its deploy-time check refuses the file. */
+/** Whether the released Lightdash's CLI or its deploy-time check refuses the file. */
 function rejectedBy0_1410(text: string): boolean {
   const data = parse(text, {version: '1.1'}) as unknown;
   if (!cliValidate(structuredClone(data))) return true;
@@ -70,7 +71,7 @@ describe('the corpus of real files', () => {
       expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     expect(rows).toHaveLength(corpus.length);
-    // Most come from before 2025, the year after 0.1410.
+    // Most come from before 2025, the year after the release.
     expect(rows.filter((cells) => cells[5] < '2025').length).toBeGreaterThanOrEqual(30);
   });
 
@@ -78,8 +79,8 @@ describe('the corpus of real files', () => {
     expect(corpus.filter(([, text]) => rejectedBy0_1410(text)).length).toBeGreaterThan(0);
   });
 
-  it.each(corpus)('%s: an error exactly when Lightdash 0.1410 rejects it', (file, text) => {
-    const result = checkDbtYaml(text, {version: '0.1410'});
+  it.each(corpus)(`%s: an error exactly when Lightdash ${RELEASED_VERSION} rejects it`, (file, text) => {
+    const result = checkDbtYaml(text, {version: RELEASED_VERSION});
     const errors = result.problems.filter((p) => p.severity === 'error');
     expect(errors.length > 0, `${file}\n${JSON.stringify(errors, null, 2)}`).toBe(rejectedBy0_1410(text));
   });
@@ -144,19 +145,19 @@ describe('hand-made bad variants', () => {
 
   it.each<[string, string, Partial<YamlProblem> & {path: string}, RegExp]>([
     [
-      'a column metric of type timestamp (0.1410 rejects it)',
+      `a column metric of type timestamp (${RELEASED_VERSION} rejects it)`,
       bad('              type: sum\n', '              type: timestamp\n'),
       {severity: 'error', path: 'models[0].columns[2].meta.metrics.total_revenue.type'},
       /`timestamp` is not allowed for `type` in Lightdash 0\.1410/,
     ],
     [
-      'a format expression (0.1410 rejects it)',
+      `a format expression (${RELEASED_VERSION} rejects it)`,
       bad('            format: usd', "            format: '0.0%'"),
       {severity: 'error', path: 'models[0].columns[2].meta.dimension.format'},
       /`0\.0%` is not allowed for `format` in Lightdash 0\.1410.*Format expressions/,
     ],
     [
-      'a currency format expression (0.1410 rejects it)',
+      `a currency format expression (${RELEASED_VERSION} rejects it)`,
       bad('            format: usd', '            format: "¥#,##0"'),
       {severity: 'error', path: 'models[0].columns[2].meta.dimension.format'},
       /is not allowed for `format` in Lightdash 0\.1410/,
@@ -250,7 +251,7 @@ describe('hand-made bad variants', () => {
     ],
   ])('%s', (_name, text, expected, message) => {
     const start = performance.now();
-    const problems = checkDbtYaml(text, {version: '0.1410'}).problems;
+    const problems = checkDbtYaml(text, {version: RELEASED_VERSION}).problems;
     expect(performance.now() - start).toBeLessThan(2000);
     const found = problems.find((p) => p.path === expected.path && p.severity === expected.severity);
     expect(found, JSON.stringify(problems, null, 2)).toMatchObject(expected);
@@ -276,7 +277,7 @@ describe('hand-made bad variants', () => {
     expect(checkDbtYaml(versioned).problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
-  it('in Next, the two 0.1410 misses are accepted: Next reads format expressions and timestamp metrics', () => {
+  it(`in Next, the two ${RELEASED_VERSION} misses are accepted: Next reads format expressions and timestamp metrics`, () => {
     const next = (text: string) => checkDbtYaml(text, {version: 'next'}).problems;
     expect(next(bad('            format: usd', "            format: '0.0%'"))).toEqual([]);
     expect(next(bad('              type: count_distinct', '              type: timestamp'))).toEqual([]);

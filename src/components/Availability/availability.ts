@@ -2,7 +2,7 @@
  * Where plan- or deployment-limited features are available, worded once (issue 20): pages show these sentences
  * through <Availability of="…" />, so the same limit reads the same everywhere. Backticks mark code.
  *
- * Facts are those of Lightdash 0.1410 as the pages that use each entry state them; tests/content/availability.test.ts
+ * Facts are those of the released Lightdash (src/lib/releasedVersion.mjs) as the pages that use each entry state them; tests/content/availability.test.ts
  * lists those pages.
  */
 export const AVAILABILITY = {

@@ -23,6 +23,7 @@ import {
   type PermissionRow,
 } from '@site/src/lib/adminTools/permissions';
 import {styles} from './styles';
+import {RELEASED_VERSION} from '@site/src/lib/releasedVersion.mjs';
 
 type LevelFilter = '' | 'organization' | 'project' | 'space';
 
@@ -61,7 +62,7 @@ function matches(row: PermissionRow, {role, level, text}: Filters): boolean {
 }
 
 /**
- * "Who can do what": every rule of Lightdash 0.1410's ability files as a row, with the role that first gets it and
+ * "Who can do what": every rule of the released Lightdash's ability files as a row, with the role that first gets it and
  * where that role is given, filters for the usual questions, and a yes/no question box. The rows come from
  * src/lib/adminTools/permissions.ts, which the roles page's tables and the MCP tool `check_permission` also read.
  */
@@ -145,7 +146,7 @@ export default function PermissionExplorer(): ReactNode {
               }.`
             : answer.notYet.length
               ? `It starts at the ${ROLE_LABELS[answer.notYet[0].firstRole].toLowerCase()} role.`
-              : `No rule of 0.1410 gives anyone that action on ${SUBJECTS[question.subject].label}.`}
+              : `No rule of ${RELEASED_VERSION} gives anyone that action on ${SUBJECTS[question.subject].label}.`}
         </p>
         {[...answer.grantedBy, ...(answer.allowed ? [] : answer.notYet.slice(0, 1))].slice(0, 3).map((row) => (
           <p key={row.id} style={styles.rule}>

@@ -7,7 +7,7 @@ const Label = ({text}: {readonly text: string}) =>
 
 /**
  * A permission table of the roles page, from the same rows as the explorer "Who can do what"
- * (src/lib/adminTools/rolesTables.ts, checked against 0.1410's ability rules). The page's Markdown export writes the
+ * (src/lib/adminTools/rolesTables.ts, checked against the released Lightdash's ability rules). The page's Markdown export writes the
  * same table (plugins/markdown-export, rolesTableMarkdown).
  */
 export default function RolesTable({table}: {readonly table: RolesTableName}): ReactNode {

@@ -36,7 +36,7 @@ function download(file: ConfigFile) {
 
 /**
  * The self-host configuration builder: the reader picks how they run Lightdash and what they need, and gets the
- * `.env`, compose override or Helm values that Lightdash 0.1410 reads (src/lib/adminTools/selfHostConfig.ts). The
+ * `.env`, compose override or Helm values that the released Lightdash reads (src/lib/adminTools/selfHostConfig.ts). The
  * choice, never a value, is kept in the page URL so a configuration can be shared; everything runs in the page.
  */
 export default function SelfHostBuilder(): ReactNode {

@@ -4,6 +4,7 @@
  * messages from the page that created it; it fetches nothing.
  */
 import {checkDbtYaml} from '@site/src/lib/yamlCheck/checkYaml';
+import {RELEASED_VERSION} from '@site/src/lib/releasedVersion.mjs';
 import type {CheckRequest, CheckResponse} from './protocol';
 
 const scope = self as unknown as {
@@ -14,7 +15,10 @@ const scope = self as unknown as {
 scope.onmessage = (event) => {
   const {id, text, version} = event.data;
   try {
-    scope.postMessage({id, result: checkDbtYaml(String(text), {version: version === 'next' ? 'next' : '0.1410'})});
+    scope.postMessage({
+      id,
+      result: checkDbtYaml(String(text), {version: version === 'next' ? 'next' : RELEASED_VERSION}),
+    });
   } catch (error) {
     scope.postMessage({id, error: error instanceof Error ? error.message : String(error)});
   }

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useActiveVersion} from '@docusaurus/plugin-content-docs/client';
 import type {LightdashVersion, Severity, YamlCheckResult, YamlProblem} from '@site/src/lib/yamlCheck/checkYaml';
+import {RELEASED_VERSION} from '@site/src/lib/releasedVersion.mjs';
 import {CheckRunner} from './checkRunner';
 import styles from './styles.module.css';
 
@@ -50,7 +51,10 @@ function Problem({problem, versionRoot, onShowLine}: ProblemProps): ReactNode {
 
 const IDLE_STATUS = 'Paste a schema.yml above, or open a file, to check it.';
 
-const VERSION_NAMES: Record<LightdashVersion, string> = {'0.1410': 'Lightdash 0.1410', next: 'Next'};
+const VERSION_NAMES: Record<LightdashVersion, string> = {
+  [RELEASED_VERSION]: `Lightdash ${RELEASED_VERSION}`,
+  next: 'Next',
+};
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -87,8 +91,8 @@ export default function YamlValidator(): ReactNode {
   const [dragging, setDragging] = useState(false);
   const activeVersion = useActiveVersion(undefined);
   const versionRoot = (activeVersion?.path ?? '').replace(/\/$/, '');
-  // The released docs describe Lightdash 0.1410; Next (Docusaurus's `current`) describes what came after it.
-  const version: LightdashVersion = activeVersion?.name === 'current' ? 'next' : '0.1410';
+  // The released docs describe the released Lightdash; Next (Docusaurus's `current`) describes what came after it.
+  const version: LightdashVersion = activeVersion?.name === 'current' ? 'next' : RELEASED_VERSION;
 
   useEffect(
     () => () => {
@@ -163,7 +167,7 @@ export default function YamlValidator(): ReactNode {
       <p id={`${inputId}-hint`} className={styles.hint}>
         Paste or type it here, drop a .yml file on the box, or open one. It is checked as you type and never leaves your
         browser. Checked against: <strong>{VERSION_NAMES[version]}</strong>
-        {version === '0.1410'
+        {version === RELEASED_VERSION
           ? ' (what that release accepts, ignores or rejects).'
           : ' (the rules these Next pages describe).'}
       </p>

@@ -24,7 +24,7 @@ export {
   SUBJECTS,
 } from './permissions';
 
-/** The variables Lightdash 0.1410's base docker-compose.yml already passes to the lightdash service (sourceExtract.json). */
+/** The variables the released Lightdash's base docker-compose.yml already passes to the lightdash service (sourceExtract.json). */
 export const COMPOSE_BASE: ComposeBase = extract.compose;
 /** The Helm chart the builder's Helm keys were read from: `{repo, commit, date}` (sourceExtract.json). */
 export const HELM_SOURCE = extract.sources.helm;

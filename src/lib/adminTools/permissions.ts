@@ -1,11 +1,11 @@
 /**
- * Who can do what in Lightdash 0.1410: every `can(action, subject, conditions)` rule of its ability files
+ * Who can do what in the released Lightdash (src/lib/releasedVersion.mjs): every `can(action, subject, conditions)` rule of its ability files
  * (sourceExtract.json, generated from lightdash/lightdash@0b7563df by scripts/admin-tools/extract-sources.mjs), turned
  * into rows with the role that first gets each one. The page "Who can do what" (src/components/PermissionExplorer),
  * the permission tables of the roles page (src/components/RolesTable) and the MCP tool `check_permission` all read
  * this module, so they cannot disagree. tests/unit/adminTools.test.ts checks it against the extract.
  *
- * How 0.1410 applies the rules (packages/common/src/authorization/index.ts and backend UserModel.ts at 0b7563df):
+ * How that release applies the rules (packages/common/src/authorization/index.ts and backend UserModel.ts at 0b7563df):
  * the organization role's rules apply across the organization; every project role a person has, given directly or
  * through a group (UserModel merges `getUserProjectRoles` and `getUserGroupProjectRoles`), adds that role's project
  * rules; rules whose conditions name `access` need the person's role in the space the content is in (space access
@@ -86,7 +86,7 @@ interface SubjectInfo {
 }
 const op = (tag: string, ...ids: string[]): ApiOperation[] => ids.map((operationId) => ({operationId, tag}));
 
-/** CASL subjects of 0.1410 in words, with the docs section and the API operations each governs. */
+/** CASL subjects of the released Lightdash in words, with the docs section and the API operations each governs. */
 export const SUBJECTS: Record<string, SubjectInfo> = {
   Analytics: {label: 'usage analytics', docs: 'references/usage-analytics', api: []},
   ChangeCsvResults: {
@@ -275,7 +275,7 @@ function rowsOf(): PermissionRow[] {
   return [...byKey.values()];
 }
 
-/** Every action × subject × scope of 0.1410's rules, in source order. */
+/** Every action × subject × scope of the released Lightdash's rules, in source order. */
 export const PERMISSIONS: readonly PermissionRow[] = rowsOf();
 
 const RANK: Record<string, number> = Object.fromEntries(ORGANIZATION_ROLES.map((role, i) => [role, i]));

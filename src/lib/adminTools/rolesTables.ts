@@ -1,12 +1,14 @@
 /**
  * The permission tables of the roles page (references/roles, component src/components/RolesTable), with the ability
- * rules of 0.1410 each row rests on (ids of PERMISSIONS in ./permissions.ts). tests/unit/adminTools.test.ts checks
+ * rules of the released Lightdash each row rests on (ids of PERMISSIONS in ./permissions.ts). tests/unit/adminTools.test.ts checks
  * that every cited rule first belongs to the row's role, so the tables and the explorer "Who can do what" cannot
  * disagree; tests/content/roles.ts reads these rows to check role claims on every other page. Kept apart from
  * ./permissions.ts so that the roles page does not load the whole extract of the rules.
  *
  * Rows without `rules` rest on other sources, named in their `source`.
  */
+import {RELEASED_VERSION} from '../releasedVersion.mjs';
+
 export const PROJECT_TABLE_ROLES = ['viewer', 'interactive_viewer', 'editor', 'developer', 'admin'] as const;
 export const ORGANIZATION_TABLE_ROLES = ['member', ...PROJECT_TABLE_ROLES] as const;
 export const SPACE_TABLE_ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -33,8 +35,7 @@ export interface RolesTableData {
   readonly rows: readonly RolesTableRow[];
 }
 
-const CONTENT_AS_CODE =
-  'lightdash/lightdash#13568 (Feb 2025): content as code was for admins only until developers got it after 0.1410';
+const CONTENT_AS_CODE = `lightdash/lightdash#13568 (Feb 2025): content as code was for admins only until developers got it after ${RELEASED_VERSION}`;
 
 export const ROLES_PAGE_TABLES = {
   project: {

@@ -1,13 +1,14 @@
 /**
  * The self-host configuration builder: what a reader picks (how Lightdash runs, what it needs) → the `.env`, the
- * docker compose override and the Helm values that Lightdash 0.1410 and the chart at lightdash/helm-charts@2713c2a
+ * docker compose override and the Helm values that the released Lightdash (src/lib/releasedVersion.mjs) and the chart at lightdash/helm-charts@2713c2a
  * read. Used by the page "Configuration builder" (src/components/SelfHostBuilder) and the MCP tool
  * `build_self_host_config`. Pure: no I/O, no randomness, and secrets are only ever placeholders.
  *
- * Every variable is one that 0.1410 reads (sourceExtract.json: parseConfig.ts, other backend files, or the
+ * Every variable is one that release reads (sourceExtract.json: parseConfig.ts, other backend files, or the
  * PostgreSQL client's own PG* variables) and has a row on the environment variables page, whose row id is its name;
  * tests/unit/adminTools.test.ts checks both, the companions, the dotenv syntax, the compose schema and the chart keys.
  */
+import {RELEASED_VERSION} from '../releasedVersion.mjs';
 
 export const DEPLOYMENTS = ['compose', 'helm', 'container'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
@@ -348,7 +349,7 @@ const NEED_LABEL = (id: string) => (id === 'core' ? 'Core' : (NEED_BY_ID.get(id)
 
 function header(choice: Choice, what: string, docsBase: string): string[] {
   return [
-    `# ${what} for Lightdash 0.1410 ${DEPLOYMENT_PHRASE[choice.deployment]}.`,
+    `# ${what} for Lightdash ${RELEASED_VERSION} ${DEPLOYMENT_PHRASE[choice.deployment]}.`,
     `# Written by the configuration builder: ${docsBase}self-host/customize-deployment/configuration-builder`,
     `# Replace every ${PLACEHOLDER} with your own secret before you start Lightdash.`,
   ];
@@ -371,7 +372,7 @@ function buildEnv(choice: Choice, variables: readonly WrittenVariable[], docsBas
   return `${lines.join('\n')}\n`;
 }
 
-/** Variables the base docker-compose.yml of 0.1410 already passes to the lightdash service. */
+/** Variables the base docker-compose.yml of the released Lightdash already passes to the lightdash service. */
 export interface ComposeBase {
   readonly lightdashEnvironment: readonly string[];
 }

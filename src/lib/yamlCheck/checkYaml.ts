@@ -27,6 +27,7 @@ import {laterKey, type LaterKey} from './laterKeys';
 import {findingKey, lightdash0_1410Errors, mostTelling, type ReferenceError} from './lightdash0_1410';
 import {deref, propertiesOf, schemaPlace, type SchemaNode, type SchemaPlace} from './schemaWalk';
 import {schema as generatedSchema, validate} from './generated/validateDbtYaml.mjs';
+import {RELEASED_VERSION} from '../releasedVersion.mjs';
 
 /** Larger input is refused before parsing: a 10,000-line schema.yml is about 300,000 characters. */
 export const MAX_YAML_CHARS = 1_000_000;
@@ -53,10 +54,15 @@ export type ProblemKind = 'syntax' | 'schema' | 'compile' | 'limit';
  * - `later`: only a later Lightdash reads the setting; the message names the first version and its source.
  */
 export type Severity = 'error' | 'warning' | 'later';
-/** The docs version the file is checked against: the released 0.1410 or Next. */
-export type LightdashVersion = '0.1410' | 'next';
-export const LIGHTDASH_VERSIONS: readonly LightdashVersion[] = ['0.1410', 'next'];
-export const DEFAULT_VERSION: LightdashVersion = '0.1410';
+/**
+ * The docs version the file is checked against: the released one (its number, src/lib/releasedVersion.mjs) or Next.
+ * A string: the released number comes from versions.json.
+ */
+export type LightdashVersion = typeof RELEASED_VERSION | 'next';
+export const LIGHTDASH_VERSIONS: readonly LightdashVersion[] = [RELEASED_VERSION, 'next'];
+export const DEFAULT_VERSION: LightdashVersion = RELEASED_VERSION;
+/** How messages name the released Lightdash: "Lightdash " and its number. */
+const RELEASED_LIGHTDASH = `Lightdash ${RELEASED_VERSION}`;
 
 export interface CheckOptions {
   readonly version?: LightdashVersion;
@@ -218,7 +224,7 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
   // Every finding is placed and given its severity first (cheap); messages, whose suggestions cost more, are written
   // only for the ones listed, so a file with thousands of problems is answered as fast as one with a few.
   const pending: Pending[] = [];
-  const reference = version === '0.1410' ? lightdash0_1410Errors(data) : [];
+  const reference = version === RELEASED_VERSION ? lightdash0_1410Errors(data) : [];
   const referenceKeys = new Set(reference.map(findingKey));
   const referencePaths = new Set(reference.map((e) => e.instancePath));
   const explained = new Set<string>();
@@ -239,7 +245,7 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
       ? laterKey(found.place.def, String((error.params as Record<string, unknown>).additionalProperty))
       : undefined;
     let severity: Severity;
-    if (version === '0.1410') severity = rejected ? 'error' : later ? 'later' : 'warning';
+    if (version === RELEASED_VERSION) severity = rejected ? 'error' : later ? 'later' : 'warning';
     else severity = unknownKey ? (later ? 'later' : 'warning') : 'error';
     pending.push({
       offset: found.offset,
@@ -247,7 +253,7 @@ export function checkDbtYaml(text: string, options: CheckOptions = {}): YamlChec
       make: () => schemaProblem(found, data, at, severity, version, later, rejected),
     });
   }
-  // What 0.1410 rejects and the docs schema does not (format expressions, a column metric of type timestamp):
+  // What the released Lightdash rejects and the docs schema does not (format expressions, a column metric of type timestamp):
   // one error for each place.
   const unexplained = new Map<string, ReferenceError[]>();
   const wrapper = (e: ReferenceError) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
@@ -777,21 +783,21 @@ function schemaProblem(
     message =
       `${code(String(key))} is read by Lightdash from version ${later.version} on (released ${later.date}; added in ` +
       `${later.source}). ` +
-      (version === '0.1410'
-        ? 'Lightdash 0.1410 ignores it: it takes effect once you upgrade.'
+      (version === RELEASED_VERSION
+        ? `${RELEASED_LIGHTDASH} ignores it: it takes effect once you upgrade.`
         : 'These docs do not describe it yet; earlier versions ignore it.');
   } else if (severity === 'warning') {
     message +=
       found.error.keyword === 'additionalProperties'
         ? ' Lightdash ignores this key, so the setting has no effect.'
-        : ' Lightdash 0.1410 does not refuse it, but these docs advise against it.';
-  } else if (rejected && version === '0.1410') {
-    message += ' Lightdash 0.1410 refuses it too.';
+        : ` ${RELEASED_LIGHTDASH} does not refuse it, but these docs advise against it.`;
+  } else if (rejected && version === RELEASED_VERSION) {
+    message += ` ${RELEASED_LIGHTDASH} refuses it too.`;
   }
   return {...problem, severity, message};
 }
 
-/** A finding of Lightdash 0.1410's own schemas that the docs schema accepts: a format expression, for instance. */
+/** A finding of the released Lightdash's own schemas that the docs schema accepts: a format expression, for instance. */
 function referenceProblem(
   found: Located,
   error: ReferenceError,
@@ -809,20 +815,18 @@ function referenceProblem(
     error.check === 'cli'
       ? // packages/cli/src/dbt/schema.ts at 0b7563df: the CLI checks a file with this schema before
         // `lightdash generate` or `lightdash dbt run` writes to it; compiling and deploying do not read it.
-        "Lightdash 0.1410's CLI refuses the file when `lightdash generate` or `lightdash dbt run` updates it (its schema lightdash-dbt-2.0.json)"
-      : 'Lightdash 0.1410 refuses it when it compiles the project (its schema lightdashMetadata.json), and the model becomes an explore error';
+        `${RELEASED_LIGHTDASH}'s CLI refuses the file when \`lightdash generate\` or \`lightdash dbt run\` updates it (its schema lightdash-dbt-2.0.json)`
+      : `${RELEASED_LIGHTDASH} refuses it when it compiles the project (its schema lightdashMetadata.json), and the model becomes an explore error`;
   let message: string;
   switch (error.keyword) {
     case 'enum': {
       const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
       const shown = typeof value === 'string' ? code(value) : capitalize(describeValue(value));
-      message = `${shown} is not allowed for ${subject} in Lightdash 0.1410: ${where}. Allowed there: ${allowed.join(', ')}.`;
+      message = `${shown} is not allowed for ${subject} in ${RELEASED_LIGHTDASH}: ${where}. Allowed there: ${allowed.join(', ')}.`;
       if (last === 'format') {
-        message +=
-          ' Format expressions such as `0.0%` are read only by later versions; in 0.1410 use a named format, `round` and `compact`.';
+        message += ` Format expressions such as \`0.0%\` are read only by later versions; in ${RELEASED_VERSION} use a named format, \`round\` and \`compact\`.`;
       } else if (last === 'type' && value === 'timestamp') {
-        message +=
-          ' A `timestamp` metric is not accepted here in 0.1410; use a `max` or `min` metric of the timestamp column instead.';
+        message += ` A \`timestamp\` metric is not accepted here in ${RELEASED_VERSION}; use a \`max\` or \`min\` metric of the timestamp column instead.`;
       }
       break;
     }
@@ -831,16 +835,16 @@ function referenceProblem(
         String(params.type)
           .split(',')
           .map((t) => TYPE_NOUNS[t] ?? t),
-      )} in Lightdash 0.1410; found ${describeValue(value)}. ${where}.`;
+      )} in ${RELEASED_LIGHTDASH}; found ${describeValue(value)}. ${where}.`;
       break;
     case 'required':
-      message = `${capitalize(place.atDefRoot && NOUNS[place.def] ? NOUNS[place.def] : 'this mapping')} needs ${code(String(params.missingProperty))} in Lightdash 0.1410: ${where}.`;
+      message = `${capitalize(place.atDefRoot && NOUNS[place.def] ? NOUNS[place.def] : 'this mapping')} needs ${code(String(params.missingProperty))} in ${RELEASED_LIGHTDASH}: ${where}.`;
       break;
     case 'additionalProperties':
       message = `Unknown key ${code(String(params.additionalProperty))}: ${where}.`;
       break;
     default:
-      message = `${subject} ${error.message ?? 'is not valid here'} in Lightdash 0.1410: ${where}.`;
+      message = `${subject} ${error.message ?? 'is not valid here'} in ${RELEASED_LIGHTDASH}: ${where}.`;
   }
   const docs = docLinkFor(place.owner.def, place.owner.property) ?? (docLinkFor('#') as DocTarget);
   return {kind: 'schema', severity: 'error', ...at(offset), path: formatPath(problemPath), message, docs};

@@ -1,6 +1,6 @@
 /**
  * Checks Lightdash runs when it compiles a project, not in its JSON schemas: what the file's shape cannot tell.
- * Each rule is Lightdash's own, read at lightdash/lightdash@0b7563df (0.1410.1, 2024-12-11), and is the same in the
+ * Each rule is Lightdash's own, read at lightdash/lightdash@0b7563df (the released patch, 2024-12-11), and is the same in the
  * Next docs:
  * - `${...}` references (packages/common/src/compiler/exploreCompiler.ts: `lightdashVariablePattern`,
  *   `getParsedReference`, `compileDimensionReference`, `compileMetricReference`): `${name}` or `${table.name}`, where

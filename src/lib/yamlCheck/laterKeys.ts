@@ -2,7 +2,7 @@
  * Keys that Lightdash reads only from a version later than the ones these docs describe: the checker reports them as
  * "later version" notes, naming the first release that reads them, instead of warning about an unknown key. Each row
  * was found in lightdash/lightdash's history (read from the public fork houserx/lightdash-hrx): the commit that added
- * the key to the types of `packages/common/src/types/dbt.ts` (absent there at 0b7563df, the 0.1410.1 release
+ * the key to the types of `packages/common/src/types/dbt.ts` (absent there at 0b7563df, the released patch's
  * commit of 2024-12-11) and the first release tag that contains it. Keys whose names also belong to other objects
  * (`hidden`, `description`, `owner`, `separator`) are left out: their history cannot be told apart this way.
  */

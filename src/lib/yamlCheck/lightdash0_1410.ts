@@ -1,5 +1,6 @@
 /**
- * What Lightdash 0.1410 itself rejects, by its own two schemas (lightdash-0.1410/README.md), run as 0.1410 ran them:
+ * What the released Lightdash itself rejects, by its own two schemas (lightdash-<version>/README.md), run as that
+ * release ran them:
  * - `cli`: lightdash-dbt-2.0.json on the whole file, as the CLI compiles it (draft-07, `coerceTypes: true`);
  * - `deploy`: lightdashMetadata.json on each model's and each column's `meta` (and dbt's `config.meta`), as the
  *   backend checks them when it compiles a project: a model that fails becomes an explore error.
