@@ -90,7 +90,7 @@ const op = (tag: string, ...ids: string[]): ApiOperation[] => ids.map((operation
 export const SUBJECTS: Record<string, SubjectInfo> = {
   Analytics: {label: 'usage analytics', docs: 'references/usage-analytics', api: []},
   ChangeCsvResults: {
-    label: 'exports beyond the visible results (CSV and Google Sheets row limit)',
+    label: 'CSV exports beyond the visible results (the export row limit)',
     docs: 'references/roles#project-permissions',
     api: op('Exports', 'DownloadCsvFromSavedChart', 'DownloadCsvFromExplore'),
   },
