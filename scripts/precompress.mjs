@@ -2,12 +2,14 @@
 // The last step of scripts/postbuild.mjs runs `precompress(outDir)` over the whole build. The hashed
 // assets are final once `docusaurus build` reaches its postBuild hooks, so plugins/precompress-early
 // compresses them then, in a worker thread, on the core the search plugin's single-threaded indexing
-// leaves idle; the last step skips the files it finds fresh.
+// leaves idle; the last step skips the files it finds fresh. Which files are text worth compressing is
+// a hosting rule (./hosting/rules.mjs COMPRESSIBLE_EXTENSIONS), the list `npm run serve` compresses too.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import zlib from 'node:zlib';
+import {COMPRESSIBLE_EXTENSIONS} from './hosting/rules.mjs';
 
 /** Every file under dir, as absolute paths, sorted so runs are reproducible. */
 export function listFiles(dir) {
@@ -18,25 +20,12 @@ export function listFiles(dir) {
     .sort();
 }
 
-/** Text files worth compressing; the same list scripts/serve.mjs compresses. */
-const PRECOMPRESS_EXTENSIONS = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.yaml',
-  '.md',
-  '.txt',
-  '.xml',
-  '.svg',
-]);
 /** Smaller files gain too little to be worth a request header and two more files. */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 const SUFFIXES = ['.gz', '.br'];
 
 export function isPrecompressEligible(file, size) {
-  return PRECOMPRESS_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
+  return COMPRESSIBLE_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
 }
 
 const gzip = promisify(zlib.gzip);

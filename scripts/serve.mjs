@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Serves a production build the way a static host does: gzip/brotli (precompressed files first),
 // long cache for hashed assets, the site's security headers, and a real 404 status for unknown paths.
+// Its types, cache policy, read-only methods, /mcp path, Host checks and timeouts are the hosting rules
+// (./hosting/rules.mjs), which nginx.conf and _headers are written from too.
 // The docs MCP server answers at /mcp beside the pages (mcp/lib/http.mjs, loaded on the first request to it).
 // Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--build-if-missing] [--quiet] [--with-axe]
 //        [--no-mcp] [--site-url <url>] [--allowed-origin <origin>]... [--feedback-file <file>]
@@ -13,34 +15,23 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {negotiateMarkdown} from './markdown-negotiation.mjs';
+import {
+  CACHE_POLICY,
+  COMPRESSIBLE_EXTENSIONS,
+  CONTENT_TYPES,
+  DEFAULT_CONTENT_TYPE,
+  HOST_FILES,
+  MCP_PATH,
+  READ_METHODS,
+  SERVER_TIMEOUTS,
+  TIMEOUT_CHECK_MS,
+  cacheControlFor,
+  hostHeaderCount,
+  isLoopback,
+  ownAddresses,
+} from './hosting/rules.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.yaml', '.md', '.txt', '.xml', '.svg']);
-
-/**
- * Cache-Control for a file that exists at urlPath. Files under /assets/ carry a content hash in their
- * name, so they never change; everything else must be revalidated. A 404 is always 'no-cache'.
- */
-export function cacheControlFor(urlPath) {
-  return /^\/(assets|__test)\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
 
 /**
  * The content coding to answer with for an Accept-Encoding header: 'br', 'gzip' or null (identity).
@@ -182,23 +173,10 @@ function sendText(req, res, status, text, headers = {}, rules = []) {
     ...ruleHeaders(rules, '/'),
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': body.length,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': CACHE_POLICY.other.cacheControl,
     ...headers,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/**
- * Files of a build that are the host's configuration, not the site: never served (nginx refuses them too,
- * scripts/nginx-config.mjs), so nobody reads the server's rules from outside.
- */
-export const HOST_FILES = ['/nginx.conf', '/_headers'];
-
-/** How many Host headers a request has (RFC 9112: more than one is a bad request). */
-function hostHeaderCount(req) {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') count++;
-  return count;
 }
 
 /** The strong validator of a file as sent: its modification time and size, as nginx writes it. */
@@ -236,24 +214,6 @@ export function byteRange(header, size) {
   if (start >= size || size === 0) return 'unsatisfiable';
   return {start, end};
 }
-
-/** Where the docs MCP endpoint answers (mcp/lib/http.mjs MCP_PATH; not imported, so the SDK loads only when used). */
-export const MCP_PATH = '/mcp';
-
-/**
- * How long an idle keep-alive connection stays open. Node's 5 s is shorter than a busy client's pause: a crawler
- * whose event loop is busy for a while (afdocs converting pages between two checks, longer on a loaded machine)
- * reuses a socket the server has just closed and gets "other side closed". 65 s, as load balancers use, under
- * nginx's 75 s; headersTimeout and requestTimeout still bound a request that has started.
- */
-const KEEP_ALIVE_MS = 65_000;
-
-/**
- * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
- * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
- */
-const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: KEEP_ALIVE_MS};
-const TIMEOUT_CHECK_MS = 2_000;
 
 /**
  * The docs MCP endpoint over a build (mcp/lib/http.mjs), loaded on its first request, so a server that
@@ -302,8 +262,8 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
       });
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'}, headerRules);
+    if (!READ_METHODS.includes(req.method ?? '')) {
+      sendText(req, res, 405, 'Method not allowed', {Allow: READ_METHODS.join(', ')}, headerRules);
       return;
     }
     const target = requestPath(req.url ?? '/');
@@ -324,13 +284,19 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     }
     const ext = path.extname(file);
     const headers = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Type': CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE,
       Vary: negotiated.vary ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
       ...ruleHeaders(headerRules, urlPath),
     };
-    // After the rules, which say the same for pages and assets (postbuild writes them from this
-    // function): a host's rules go by path, so they would pin a 404 under /assets/ for a year.
-    headers['Cache-Control'] = status === 404 ? 'no-cache' : cacheControlFor(urlPath);
+    // After the rules, which say the same for pages and assets (postbuild writes them from the same
+    // rules): a host's rules go by path, so they would pin a 404 under /assets/ for a year. axe-core
+    // is a fixed version for the whole test run, cached like a hashed asset.
+    headers['Cache-Control'] =
+      status === 404
+        ? CACHE_POLICY.other.cacheControl
+        : file === axeFile
+          ? CACHE_POLICY.hashedAssets.cacheControl
+          : cacheControlFor(urlPath);
     let body;
     let stat;
     try {
@@ -343,7 +309,7 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     // The validators name the bytes sent: a precompressed sibling has its own (as nginx's gzip_static
     // gives), a body compressed here the file's, marked weak (the same content, other bytes).
     let etag = etagOf(stat);
-    const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding = COMPRESSIBLE_EXTENSIONS.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
     if (encoding) {
       const pre = file + (encoding === 'br' ? '.br' : '.gz');
       const key = `${encoding}:${file}`;
@@ -515,8 +481,7 @@ function main() {
  */
 function mcpFor(options, shownHost) {
   const {dir, port, host} = options;
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  const names = loopback ? ['localhost', '127.0.0.1', '[::1]'] : [shownHost];
+  const own = ownAddresses(host, port);
   const siteUrl = options.siteUrl ?? `http://${shownHost}:${port}`;
   const feedbackFile = options.feedbackFile ?? process.env.FEEDBACK_FILE;
   const feedbackUrl = process.env.FEEDBACK_URL;
@@ -530,8 +495,8 @@ function mcpFor(options, shownHost) {
   }
   return lazyMcpEndpoint(dir, {
     siteUrl,
-    allowedOrigins: [...names.map((n) => `http://${n}:${port}`), ...extra.map((u) => u.origin)],
-    allowedHosts: loopback ? [...names.map((n) => `${n}:${port}`), ...extra.map((u) => u.host)] : undefined,
+    allowedOrigins: [...own.origins, ...extra.map((u) => u.origin)],
+    allowedHosts: isLoopback(host) ? [...own.hosts, ...extra.map((u) => u.host)] : undefined,
     feedback: {file: feedbackFile, url: feedbackUrl},
   });
 }

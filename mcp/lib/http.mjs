@@ -19,7 +19,9 @@
  * - at most MAX_CONCURRENT_REQUESTS run at once, MAX_REQUESTS_PER_CLIENT of them from one client address
  *   (503 with Retry-After beyond that, so a burst is answered at once instead of queueing without end);
  * - a request that has not been answered after REQUEST_DEADLINE_MS is answered 503 and its slot freed;
- * - the standalone server drops clients that send their headers or request too slowly (HTTP_TIMEOUTS).
+ * - the standalone server drops clients that send their headers or request too slowly (SERVER_TIMEOUTS).
+ * The path, the Host and Origin names of a loopback server and the slow-client timeouts are hosting rules,
+ * shared with the static server (scripts/hosting/rules.mjs).
  * Malformed JSON (-32700), an invalid JSON-RPC message, a wrong Accept or Content-Type are the SDK's
  * answers or the same ones.
  */
@@ -29,7 +31,6 @@ import {createDocsServer, createToolHost} from './server.mjs';
 import {clientKey, createSlots} from './clients.mjs';
 import {
   BODY_RATE_GRACE_MS,
-  HTTP_TIMEOUTS,
   MAX_BATCH_MESSAGES,
   MAX_BODY_BYTES,
   MAX_CONCURRENT_REQUESTS,
@@ -37,10 +38,15 @@ import {
   MIN_BODY_BYTES_PER_SECOND,
   REQUEST_DEADLINE_MS,
 } from './limits.mjs';
+import {
+  MCP_PATH,
+  SERVER_TIMEOUTS,
+  TIMEOUT_CHECK_MS,
+  hostHeaderCount,
+  isLoopback,
+  ownAddresses,
+} from '../../scripts/hosting/rules.mjs';
 
-export const MCP_PATH = '/mcp';
-/** How often Node checks HTTP_TIMEOUTS (its default, 30 s, would let a slow client hold a socket 40 s). */
-const TIMEOUT_CHECK_MS = 1_000;
 /** How often a body's rate is checked against MIN_BODY_BYTES_PER_SECOND. */
 const BODY_RATE_CHECK_MS = 500;
 
@@ -54,27 +60,6 @@ const CORS_ALLOW_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id,
 const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version';
 /** How long a browser may keep a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** How many Host headers a request has (RFC 9112: a server answers 400 to more than one). */
-export function hostHeaders(req) {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') count++;
-  return count;
-}
-
-/** Whether an address to listen on is loopback only. */
-export const isLoopback = (host) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
-
-/** The origins and Host values a server listening on host:port is reached by, as a browser names them. */
-export function ownAddresses(host, port) {
-  const names = isLoopback(host) ? ['localhost', '127.0.0.1', '[::1]'] : [host.includes(':') ? `[${host}]` : host];
-  return {
-    origins: names.map((name) => `http://${name}:${port}`),
-    hosts: names.map((name) => `${name}:${port}`),
-  };
-}
 
 /** A JSON-RPC error as the whole answer (id null: the request was not read, or not understood). */
 function sendError(res, status, code, message, headers = {}) {
@@ -327,7 +312,7 @@ export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigi
   let handler;
   const server = http.createServer({connectionsCheckingInterval: TIMEOUT_CHECK_MS}, (req, res) => {
     const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
-    if (hostHeaders(req) > 1) {
+    if (hostHeaderCount(req) > 1) {
       sendError(res, 400, -32600, 'Bad request: a request has one Host header.', {Connection: 'close'});
       return;
     }
@@ -339,7 +324,7 @@ export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigi
     res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body)});
     res.end(req.method === 'HEAD' ? undefined : body);
   });
-  Object.assign(server, HTTP_TIMEOUTS);
+  Object.assign(server, SERVER_TIMEOUTS);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -2,15 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {
-  contentSecurityPolicy,
-  headersFileText,
-  inlineScripts,
-  listFiles,
-  scriptHash,
-  securityHeaders,
-} from '../../scripts/postbuild.mjs';
-import {cacheControlFor, readHeadersFile} from '../../scripts/serve.mjs';
+import {headersFileText, inlineScripts, listFiles, scriptHash} from '../../scripts/postbuild.mjs';
+import {readHeadersFile} from '../../scripts/serve.mjs';
+import {cacheControlFor, contentSecurityPolicy, securityHeaders} from '../../scripts/hosting/rules.mjs';
 import {nginxHeaderValue} from '../nginx';
 import {BUILD_DIR, requireBuild} from '../support/build';
 
