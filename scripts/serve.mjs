@@ -61,11 +61,22 @@ export function pickEncoding(accept) {
   return br >= gzip ? 'br' : 'gzip';
 }
 
-/** Headers a static host is told to send (written by the build to build/_headers, Netlify format). */
+/**
+ * One rule of `_headers`: a path pattern (a trailing `*` matches any rest) and its headers, in order.
+ * @typedef {{pattern: string, headers: [string, string][]}} HeaderRule
+ */
+
+/**
+ * Headers a static host is told to send (written by the build to build/_headers, Netlify format).
+ * @param {string} dir
+ * @returns {HeaderRule[]}
+ */
 export function readHeadersFile(dir) {
   const file = path.join(dir, '_headers');
+  /** @type {HeaderRule[]} */
   const rules = [];
   if (!fs.existsSync(file)) return rules;
+  /** @type {HeaderRule | null} */
   let current = null;
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
@@ -242,8 +253,9 @@ function lazyMcpEndpoint(dir, options) {
 }
 
 /**
- * @param dir the build folder
- * @param options.mcp the /mcp endpoint (lazyMcpEndpoint()), or none: /mcp is then a missing file like any other
+ * @param {string} dir the build folder
+ * @param {{quiet?: boolean, withAxe?: boolean, mcp?: {handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>}}} [options]
+ *   mcp: the /mcp endpoint (lazyMcpEndpoint()), or none: /mcp is then a missing file like any other
  */
 export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   const headerRules = readHeadersFile(dir);
@@ -415,7 +427,7 @@ export function parseServeArgs(argv, env = process.env) {
       },
     }));
   } catch (error) {
-    throw new Error(error.message.replace(/\s*\n\s*/g, ' '));
+    throw new Error(/** @type {Error} */ (error).message.replace(/\s*\n\s*/g, ' '));
   }
   const portText = values.port?.at(-1) ?? env.PORT ?? '3000';
   const port = Number(portText);
@@ -443,7 +455,7 @@ function main() {
   try {
     options = parseServeArgs(process.argv.slice(2));
   } catch (error) {
-    console.error(`serve.mjs: ${error.message}\n${USAGE}`);
+    console.error(`serve.mjs: ${/** @type {Error} */ (error).message}\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -490,7 +502,9 @@ function mcpFor(options, shownHost) {
     extra = [siteUrl, ...options.allowedOrigins].map((u) => new URL(u));
     if (feedbackUrl) new URL(feedbackUrl);
   } catch (error) {
-    console.error(`serve.mjs: --site-url, --allowed-origin and FEEDBACK_URL must be URLs: ${error.message}`);
+    console.error(
+      `serve.mjs: --site-url, --allowed-origin and FEEDBACK_URL must be URLs: ${/** @type {Error} */ (error).message}`,
+    );
     process.exit(2);
   }
   return lazyMcpEndpoint(dir, {

@@ -133,9 +133,13 @@ function sdkRefusesHeaders(req) {
  * @param options.source a docs source from createSource()
  * @param options.siteUrl where the pages are published (hits link there); its origin may call /mcp
  * @param options.feedback a sink from createFeedbackSink()
- * @param {string[]} options.allowedOrigins origins whose pages may call /mcp (the server's own and the site's)
- * @param {string[] | undefined} options.allowedHosts Host header values accepted; undefined accepts any
+ * @param {string[]} [options.allowedOrigins] origins whose pages may call /mcp (the server's own and the site's)
+ * @param {string[] | undefined} [options.allowedHosts] Host header values accepted; undefined accepts any
  *   (for a server on a public interface, behind a proxy that sets Host)
+ * @param {number} [options.maxBodyBytes] largest request body (limits.mjs MAX_BODY_BYTES)
+ * @param {number} [options.maxConcurrent] requests handled at once (limits.mjs MAX_CONCURRENT_REQUESTS)
+ * @param {number} [options.deadlineMs] when an unanswered request gets 503 (limits.mjs REQUEST_DEADLINE_MS)
+ * @param {(line: string) => void} [options.log] where unexpected errors are written (default: stderr)
  */
 export function createMcpHttpHandler({
   source,
@@ -283,7 +287,7 @@ export function createMcpHttpHandler({
       await server.connect(transport);
       await transport.handleRequest(req, res, parsedBody);
     } catch (error) {
-      log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${error?.stack ?? error}`);
+      log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${/** @type {any} */ (error)?.stack ?? error}`);
       if (!res.headersSent) sendError(res, 500, -32603, 'Internal error');
       else res.destroy();
       release();
@@ -307,6 +311,8 @@ export function createMcpHttpHandler({
 /**
  * `lightdash-docs-mcp --http <port>`: the endpoint alone, at /mcp, for a host that serves the pages
  * elsewhere (a CDN) and routes /mcp to this process. Resolves to {server, url, handler} once listening.
+ * @param {{port: number, host?: string, allowedOrigins?: string[], source: any, siteUrl: string, feedback: any}} options
+ *   allowedOrigins: other origins whose pages may call /mcp; the rest as createMcpHttpHandler's
  */
 export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigins = [], ...options}) {
   let handler;
@@ -325,14 +331,14 @@ export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigi
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   Object.assign(server, SERVER_TIMEOUTS);
-  await new Promise((resolve, reject) => {
+  await new Promise((/** @type {(value?: unknown) => void} */ resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const actualPort = server.address().port;
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   const own = ownAddresses(host, actualPort);
   handler = createMcpHttpHandler({
     ...options,

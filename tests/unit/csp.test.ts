@@ -88,7 +88,7 @@ describe('headers file and nginx snippet', () => {
     fs.writeFileSync(path.join(dir, '_headers'), headersFileText(existing, headers));
     const rules = readHeadersFile(dir);
     const all = rules.find((r: {pattern: string}) => r.pattern === '/*');
-    expect(all.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers, ['Cache-Control', 'no-cache']]);
+    expect(all?.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers, ['Cache-Control', 'no-cache']]);
     expect(rules.map((r: {pattern: string}) => r.pattern)).toEqual(['/*', '/api/v1/openapi.json', '/assets/*']);
     // Netlify lets the later matching rule win: pages revalidate, hashed assets are kept for good.
     const netlify = (urlPath: string) =>
@@ -115,7 +115,7 @@ describe('the production build', () => {
       .find((r: {pattern: string}) => r.pattern === '/*')
       ?.headers.find(([k]: [string, string]) => k === 'Content-Security-Policy')?.[1];
     expect(policy, 'build/_headers has a Content-Security-Policy for /*').toBeTruthy();
-    const allowed = new Set(scriptSources(policy));
+    const allowed = new Set(scriptSources(policy ?? ''));
     const missing: string[] = [];
     let scripts = 0;
     const pages = listFiles(build).filter((f: string) => f.endsWith('.html'));

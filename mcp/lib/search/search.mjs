@@ -14,8 +14,8 @@ import {SearchDocumentType} from '../../../src/search/documentTypes.mjs';
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
- * @typedef {import('../../../src/search/types').SearchDocument} SearchDocument
- * @typedef {import('../../../src/search/types').SearchResult} SearchResult
+ * @typedef {import('../../../src/search/types.ts').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/search/types.ts').SearchResult} SearchResult
  */
 
 const SNIPPET_CHARS = 280;
@@ -78,7 +78,12 @@ export class DocsSearch {
     );
   }
 
-  /** Hits for `query` in `version` ('released' or 'next'), in the site's order. */
+  /**
+   * Hits for `query` in `version`, in the site's order.
+   * @param {string} query
+   * @param {'released' | 'next'} [version]
+   * @param {number} [limit]
+   */
   async search(query, version = 'released', limit = searchResultLimits) {
     try {
       const loaded = await this.engine.indexes(version);
@@ -89,7 +94,9 @@ export class DocsSearch {
       return results.map((r) => toHit(r, descriptions, this.siteUrl));
     } catch (error) {
       if (error instanceof DocsError) throw error;
-      throw new DocsError(`The search index of ${this.source.description} could not be used: ${error.message}`);
+      throw new DocsError(
+        `The search index of ${this.source.description} could not be used: ${/** @type {Error} */ (error).message}`,
+      );
     }
   }
 }
