@@ -19,7 +19,11 @@ import {nginxMarkdownServerLines, nginxMarkdownTry} from './markdown-negotiation
 
 const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
 
-/** A value inside double quotes in nginx's syntax (the headers hold none of these; refuse one). */
+/**
+ * A value inside double quotes in nginx's syntax (the headers hold none of these; refuse one).
+ * @param {string} name
+ * @param {string} value
+ */
 function quoted(name, value) {
   if (/["\\\n$]/.test(value)) throw new Error(`nginx config: ${name} holds a character nginx would misread`);
   return `"${value}"`;
@@ -32,9 +36,14 @@ function quoted(name, value) {
  */
 const MAX_WORD = 3000;
 
-/** `set` lines that build each long header value, and the value to write after `add_header NAME`. */
+/**
+ * `set` lines that build each long header value, and the value to write after `add_header NAME`.
+ * @param {[string, string][]} headers
+ */
 function headerValues(headers) {
+  /** @type {string[]} */
   const sets = [];
+  /** @type {[string, string][]} */
   const values = headers.map(([name, value]) => {
     quoted(name, value);
     if (value.length <= MAX_WORD) return [name, `"${value}"`];
@@ -68,6 +77,10 @@ const EARLY_ERRORS = [
 ];
 
 /** `add_header` lines; `always` also puts them on 4xx/5xx answers (nginx's default is 2xx/3xx only). */
+/**
+ * @param {[string, string][]} values
+ * @param {{always?: boolean, indent?: string}} [options]
+ */
 function addHeaders(values, {always = true, indent = '    '} = {}) {
   return values.map(([name, value]) => `${indent}add_header ${name} ${value}${always ? ' always' : ''};`);
 }

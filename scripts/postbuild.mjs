@@ -46,7 +46,11 @@ const EXECUTABLE_TYPES = new Set([
   'text/javascript1.5',
 ]);
 
-/** The value of one attribute in a tag's attribute text (quoted or not, as minified HTML has it). */
+/**
+ * The value of one attribute in a tag's attribute text (quoted or not, as minified HTML has it).
+ * @param {string} attributes
+ * @param {string} name
+ */
 function attribute(attributes, name) {
   const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
     attributes,
@@ -55,8 +59,12 @@ function attribute(attributes, name) {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/** The bodies of the inline scripts of a page that CSP would block without a hash. */
+/**
+ * The bodies of the inline scripts of a page that CSP would block without a hash.
+ * @param {string} html
+ */
 export function inlineScripts(html) {
+  /** @type {string[]} */
   const scripts = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (attribute(attributes, 'src') !== null) continue;
@@ -70,6 +78,7 @@ export function inlineScripts(html) {
 /**
  * The CSP source expression of a script body: 'sha256-<base64>'. The browser hashes the text after
  * its input stream has turned CR LF and lone CR into LF, so the same is done here.
+ * @param {string} body
  */
 export function scriptHash(body) {
   const text = body.replace(/\r\n?/g, '\n');
@@ -81,6 +90,8 @@ const HEADERS_NOTE = '# Written by scripts/postbuild.mjs after each build: edit 
 /**
  * Netlify `_headers` text: the rules already in the file (from static/ or an earlier step) are
  * kept, and the security headers replace any of the same name in the `/*` rule.
+ * @param {import('./serve.mjs').HeaderRule[]} existingRules
+ * @param {[string, string][]} headers
  */
 export function headersFileText(existingRules, headers) {
   const rules = existingRules.map((rule) => ({pattern: rule.pattern, headers: [...rule.headers]}));
@@ -91,6 +102,7 @@ export function headersFileText(existingRules, headers) {
   }
   // The cache policy of the hosting rules: everything is revalidated but the hashed assets. Netlify lets
   // the later matching rule win, so /assets/* comes after /*.
+  /** @type {[string, string][]} */
   const allHeaders = [...headers, ['Cache-Control', CACHE_POLICY.other.cacheControl]];
   const names = new Set(allHeaders.map(([name]) => name.toLowerCase()));
   all.headers = [...all.headers.filter(([name]) => !names.has(name.toLowerCase())), ...allHeaders];
@@ -110,6 +122,7 @@ export function headersFileText(existingRules, headers) {
 /**
  * Hashes every distinct inline script of every page and writes `_headers` and the nginx config
  * (./nginx-config.mjs) from the hosting rules (./hosting/rules.mjs), so every host gets the same policy.
+ * @param {string} outDir
  */
 function writeSecurityHeaders(outDir) {
   const hashes = new Set();
@@ -137,7 +150,7 @@ export const STEPS = [
   {name: 'search-indexes', run: finishSearchIndexes},
   {name: 'mcp-discovery', run: writeMcpDiscovery},
   // Before csp and precompress, which read and compress the pages it edits.
-  {name: 'markdown-discovery', run: (dir) => addMarkdownDiscovery(dir, listFiles(dir))},
+  {name: 'markdown-discovery', run: (/** @type {string} */ dir) => addMarkdownDiscovery(dir, listFiles(dir))},
   {name: 'csp', run: writeSecurityHeaders},
   {name: 'precompress', run: precompress},
 ];

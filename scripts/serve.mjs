@@ -37,6 +37,8 @@ const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * The content coding to answer with for an Accept-Encoding header: 'br', 'gzip' or null (identity).
  * Codings are case-insensitive, `q=0` refuses one, `*` stands for any not named; br wins a tie
  * because it is the smaller.
+ * @param {string | undefined} accept
+ * @returns {'br' | 'gzip' | null}
  */
 export function pickEncoding(accept) {
   const weights = new Map();
@@ -54,7 +56,7 @@ export function pickEncoding(accept) {
     }
     weights.set(coding, weight);
   }
-  const weightOf = (coding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const weightOf = (/** @type {string} */ coding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gzip = weightOf('gzip');
   if (br <= 0 && gzip <= 0) return null;
@@ -91,12 +93,20 @@ export function readHeadersFile(dir) {
   return rules;
 }
 
+/**
+ * @param {string} pattern
+ * @param {string} urlPath
+ */
 function matches(pattern, urlPath) {
   if (pattern.endsWith('*')) return urlPath.startsWith(pattern.slice(0, -1));
   return pattern === urlPath;
 }
 
-/** Whether file is dir or inside it; the separator keeps a sibling such as build-e2e out of build. */
+/**
+ * Whether file is dir or inside it; the separator keeps a sibling such as build-e2e out of build.
+ * @param {string} dir
+ * @param {string} file
+ */
 function isInside(dir, file) {
   return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
@@ -104,6 +114,9 @@ function isInside(dir, file) {
 /**
  * Maps a URL path to a file in the build, as Docusaurus' output layout expects. Real paths are compared
  * too, so a symbolic link in the build cannot hand out a file from outside it.
+ * @param {string} dir
+ * @param {string} urlPath
+ * @returns {string | null}
  */
 export function resolveFile(dir, urlPath) {
   let decoded;
@@ -139,6 +152,7 @@ export function resolveFile(dir, urlPath) {
  * or null when it cannot be parsed. The usual origin-form (`/path?query`) is split by hand, because a
  * URL parser would read `//host` or `/\host` in it as an authority; absolute-form and `//…` targets go
  * through URL, which throws on a malformed host or port.
+ * @param {string} target
  */
 function requestPath(target) {
   let encoded;
@@ -165,8 +179,13 @@ function requestPath(target) {
 export const AXE_PATH = '/__test/axe.min.js';
 const axeFile = path.join(siteDir, 'node_modules', 'axe-core', 'axe.min.js');
 
-/** The headers the host rules (_headers) give urlPath, in order, the later rule winning. */
+/**
+ * The headers the host rules (_headers) give urlPath, in order, the later rule winning.
+ * @param {HeaderRule[]} rules
+ * @param {string} urlPath
+ */
 function ruleHeaders(rules, urlPath) {
+  /** @type {Record<string, string>} */
   const headers = {};
   for (const rule of rules) {
     if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
@@ -177,6 +196,12 @@ function ruleHeaders(rules, urlPath) {
 /**
  * A short answer of the server's own (400, 405, 500), with the security headers every answer carries
  * (those of the site-wide rule `/*`: what it answers is not a page of the build).
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ * @param {Record<string, string>} [headers]
+ * @param {HeaderRule[]} [rules]
  */
 function sendText(req, res, status, text, headers = {}, rules = []) {
   const body = Buffer.from(`${text}\n`);
@@ -190,15 +215,22 @@ function sendText(req, res, status, text, headers = {}, rules = []) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** The strong validator of a file as sent: its modification time and size, as nginx writes it. */
+/**
+ * The strong validator of a file as sent: its modification time and size, as nginx writes it.
+ * @param {fs.Stats} stat
+ */
 function etagOf(stat) {
   return `"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`;
 }
 
-/** Whether an If-None-Match value names etag (weak comparison, as RFC 9110 asks for GET and HEAD). */
+/**
+ * Whether an If-None-Match value names etag (weak comparison, as RFC 9110 asks for GET and HEAD).
+ * @param {string} header
+ * @param {string} etag
+ */
 function noneMatch(header, etag) {
   if (header.trim() === '*') return true;
-  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  const bare = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
@@ -206,6 +238,9 @@ function noneMatch(header, etag) {
  * The byte range a Range header asks of a body of `size` bytes: {start, end} (inclusive), 'unsatisfiable',
  * or null to send the whole body (no Range, a unit other than bytes, or several ranges, which a server
  * may answer whole).
+ * @param {string | undefined} header
+ * @param {number} size
+ * @returns {{start: number, end: number} | 'unsatisfiable' | null}
  */
 export function byteRange(header, size) {
   const match = /^bytes=(\d*)-(\d*)$/.exec(String(header ?? '').trim());
@@ -230,10 +265,16 @@ export function byteRange(header, size) {
  * The docs MCP endpoint over a build (mcp/lib/http.mjs), loaded on its first request, so a server that
  * never gets one (the browser tests') never loads the SDK or the search index. `options` are
  * createMcpHttpHandler's, less the source, with `feedback` as createFeedbackSink's options ({file, url}).
+ * @param {string} dir
+ * @param {{siteUrl: string, allowedOrigins: string[], allowedHosts?: string[], feedback: {file?: string, url?: string}}} options
  */
 function lazyMcpEndpoint(dir, options) {
   let loading;
   return {
+    /**
+     * @param {http.IncomingMessage} req
+     * @param {http.ServerResponse} res
+     */
     async handle(req, res) {
       loading ??= (async () => {
         // Before anything imports the search plugin's worker (mcp/lib/search/register.mjs says why).
@@ -261,6 +302,10 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   const headerRules = readHeadersFile(dir);
   const cache = new Map();
 
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   function handle(req, res) {
     if (hostHeaderCount(req) > 1) {
       sendText(req, res, 400, 'Bad request: more than one Host header', {Connection: 'close'}, headerRules);
@@ -295,6 +340,7 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
       status = 404;
     }
     const ext = path.extname(file);
+    /** @type {Record<string, string | number>} */
     const headers = {
       'Content-Type': CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE,
       Vary: negotiated.vary ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
@@ -404,7 +450,11 @@ const USAGE = `Usage: node scripts/serve.mjs [options]
   -h, --help            show this help
 A flag given twice takes its last value.`;
 
-/** The command line as options; throws an Error with a one-line message when it is wrong. */
+/**
+ * The command line as options; throws an Error with a one-line message when it is wrong.
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function parseServeArgs(argv, env = process.env) {
   let values;
   try {
@@ -490,6 +540,8 @@ function main() {
 /**
  * The /mcp endpoint of `npm run serve`: pages of this server, of --site-url and of --allowed-origin may
  * call it; on a loopback address it answers only to this server's own names (DNS rebinding).
+ * @param {ReturnType<typeof parseServeArgs>} options
+ * @param {string} shownHost
  */
 function mcpFor(options, shownHost) {
   const {dir, port, host} = options;

@@ -7,7 +7,10 @@
 // tests/unit/hosting-rules.test.ts checks that each of those takes its values from here, not a copy.
 // Plain data and functions of their arguments only (no Node import), so any of those can load it.
 
-/** Content types by file extension; text types say UTF-8, so `.md` and `.yaml` read as text in a browser. */
+/**
+ * Content types by file extension; text types say UTF-8, so `.md` and `.yaml` read as text in a browser.
+ * @type {Record<string, string>}
+ */
 export const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -59,7 +62,10 @@ export const CACHE_POLICY = {
   other: {cacheControl: 'no-cache'},
 };
 
-/** Cache-Control for a file that exists at urlPath (an error answer gets CACHE_POLICY.other). */
+/**
+ * Cache-Control for a file that exists at urlPath (an error answer gets CACHE_POLICY.other).
+ * @param {string} urlPath
+ */
 export function cacheControlFor(urlPath) {
   return urlPath.startsWith(CACHE_POLICY.hashedAssets.prefix)
     ? CACHE_POLICY.hashedAssets.cacheControl
@@ -123,7 +129,10 @@ export function securityHeaders(policy) {
 /** The names a loopback server is reached by, as a browser writes them in Origin and Host. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Whether an address to listen on is loopback only (then MCP_PATH checks Host: DNS rebinding). */
+/**
+ * Whether an address to listen on is loopback only (then MCP_PATH checks Host: DNS rebinding).
+ * @param {string} host
+ */
 export function isLoopback(host) {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }

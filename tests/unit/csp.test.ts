@@ -80,9 +80,15 @@ describe('headers file and nginx snippet', () => {
   const headers = securityHeaders(contentSecurityPolicy([scriptHash('a()')]));
 
   it('keeps the rules already in _headers and replaces an older policy', () => {
-    const existing = [
-      {pattern: '/*', headers: [['X-Frame-Options', 'DENY'] as [string, string], ['Content-Security-Policy', 'old']]},
-      {pattern: '/api/v1/openapi.json', headers: [['Access-Control-Allow-Origin', '*'] as [string, string]]},
+    const existing: {pattern: string; headers: [string, string][]}[] = [
+      {
+        pattern: '/*',
+        headers: [
+          ['X-Frame-Options', 'DENY'],
+          ['Content-Security-Policy', 'old'],
+        ],
+      },
+      {pattern: '/api/v1/openapi.json', headers: [['Access-Control-Allow-Origin', '*']]},
     ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
     fs.writeFileSync(path.join(dir, '_headers'), headersFileText(existing, headers));
