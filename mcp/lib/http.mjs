@@ -61,7 +61,14 @@ const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version';
 /** How long a browser may keep a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
 
-/** A JSON-RPC error as the whole answer (id null: the request was not read, or not understood). */
+/**
+ * A JSON-RPC error as the whole answer (id null: the request was not read, or not understood).
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {number} code
+ * @param {string} message
+ * @param {Record<string, string>} [headers]
+ */
 function sendError(res, status, code, message, headers = {}) {
   const body = JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null});
   res.writeHead(status, {'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers});
@@ -71,21 +78,26 @@ function sendError(res, status, code, message, headers = {}) {
 /**
  * Reads a request body with the size and rate limits. Resolves to {text} or, when the body is refused
  * or the client went away, to {status, code, message} (status 0: nobody to answer).
+ * @typedef {{text: string, status?: undefined} | {text?: undefined, status: 0} | {text?: undefined, status: 408 | 413, code: number, message: string}} BodyResult
+ * @param {http.IncomingMessage} req
+ * @param {{maxBytes: number, minRate: number, graceMs: number}} limits
+ * @returns {Promise<BodyResult>}
  */
 function readBody(req, {maxBytes, minRate, graceMs}) {
   return new Promise((resolve) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let done = false;
     const started = Date.now();
-    const finish = (result) => {
+    const finish = (/** @type {BodyResult} */ result) => {
       if (done) return;
       done = true;
       clearInterval(rateCheck);
       req.off('data', onData);
       resolve(result);
     };
-    const onData = (chunk) => {
+    const onData = (/** @type {Buffer} */ chunk) => {
       size += chunk.length;
       if (size > maxBytes) {
         finish({
@@ -116,7 +128,10 @@ function readBody(req, {maxBytes, minRate, graceMs}) {
   });
 }
 
-/** Whether the SDK will refuse the request for its Accept or Content-Type (it does so without reading the body). */
+/**
+ * Whether the SDK will refuse the request for its Accept or Content-Type (it does so without reading the body).
+ * @param {http.IncomingMessage} req
+ */
 function sdkRefusesHeaders(req) {
   const accept = String(req.headers.accept ?? '');
   const type = String(req.headers['content-type'] ?? '');
@@ -130,9 +145,9 @@ function sdkRefusesHeaders(req) {
 /**
  * The /mcp request handler.
  * @param {object} options
- * @param options.source a docs source from createSource()
- * @param options.siteUrl where the pages are published (hits link there); its origin may call /mcp
- * @param options.feedback a sink from createFeedbackSink()
+ * @param {import('./source.mjs').DocsSource} options.source a docs source from createSource()
+ * @param {string} options.siteUrl where the pages are published (hits link there); its origin may call /mcp
+ * @param {any} options.feedback a sink from createFeedbackSink()
  * @param {string[]} [options.allowedOrigins] origins whose pages may call /mcp (the server's own and the site's)
  * @param {string[] | undefined} [options.allowedHosts] Host header values accepted; undefined accepts any
  *   (for a server on a public interface, behind a proxy that sets Host)
@@ -158,11 +173,15 @@ export function createMcpHttpHandler({
   const perClient = createSlots(MAX_REQUESTS_PER_CLIENT);
   const stats = {active: 0, peak: 0, refusedBusy: 0, handled: 0};
 
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   async function handle(req, res) {
     // An answer given before the body was read whole (a refused or streamed-too-large body) closes the
     // connection: the rest of the body would otherwise be read as the next request on it.
     const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
+    res.writeHead = function (/** @type {any} */ ...args) {
       if (!req.complete) res.setHeader('Connection', 'close');
       return writeHead.apply(this, args);
     };
@@ -233,7 +252,9 @@ export function createMcpHttpHandler({
 
     stats.active++;
     stats.peak = Math.max(stats.peak, stats.active);
+    /** @type {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer | undefined} */
     let server;
+    /** @type {StreamableHTTPServerTransport | undefined} */
     let transport;
     let released = false;
     const release = () => {
@@ -262,7 +283,7 @@ export function createMcpHttpHandler({
           graceMs: BODY_RATE_GRACE_MS,
         });
         if (body.text === undefined) {
-          if (body.status && !res.headersSent) sendError(res, body.status, body.code, body.message);
+          if (body.status !== 0 && !res.headersSent) sendError(res, body.status, body.code, body.message);
           else res.destroy();
           release();
           return;
@@ -297,7 +318,11 @@ export function createMcpHttpHandler({
   return {
     stats,
     host,
-    /** Answers one request to /mcp; never throws. */
+    /**
+     * Answers one request to /mcp; never throws.
+     * @param {http.IncomingMessage} req
+     * @param {http.ServerResponse} res
+     */
     handle: (req, res) =>
       handle(req, res).catch((error) => {
         log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${error?.stack ?? error}`);
@@ -315,6 +340,7 @@ export function createMcpHttpHandler({
  *   allowedOrigins: other origins whose pages may call /mcp; the rest as createMcpHttpHandler's
  */
 export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigins = [], ...options}) {
+  /** @type {ReturnType<typeof createMcpHttpHandler>} */
   let handler;
   const server = http.createServer({connectionsCheckingInterval: TIMEOUT_CHECK_MS}, (req, res) => {
     const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
