@@ -16,6 +16,8 @@ export const FRONT_DOORS = [
   'plugins/markdown-export/entry.ts',
   'plugins/warehouse-sql/entry.ts',
   'plugins/api-reference/model/index.ts',
+  // The released version (README "Cut a docs version"): one module for the site, the MCP server and the scripts.
+  'src/lib/releasedVersion.mjs',
 ];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A module path into src/ or plugins/ that is not a front door. */

@@ -56,7 +56,7 @@ export function parseOptions(argv) {
       },
     }));
   } catch (error) {
-    throw new BenchError(`${error.message}\n${USAGE}`);
+    throw new BenchError(`${/** @type {Error} */ (error).message}\n${USAGE}`);
   }
   if (values.help) return {help: true};
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...MEASUREMENTS, 'peers'];
@@ -168,6 +168,7 @@ async function main(options) {
   await run(process.execPath, ['scripts/build-contract.mjs'], {cwd: siteDir});
 
   const results = {ours: {}};
+  /** @type {any[]} */
   const targets = [];
   let ourBuildDir = path.join(siteDir, 'build');
   if (options.measurements.includes('bundle')) {
@@ -262,7 +263,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   } catch (error) {
     code = 1;
     if (interruptedBy()) code = interruptedBy() === 'SIGINT' ? 130 : 143;
-    else process.stderr.write(`\nbench failed: ${error instanceof BenchError ? error.message : error.stack}\n`);
+    else
+      process.stderr.write(
+        `\nbench failed: ${error instanceof BenchError ? error.message : /** @type {Error} */ (error).stack}\n`,
+      );
   } finally {
     await cleanupAll();
   }

@@ -15,6 +15,11 @@ const jsonFile = path.join(outDir, 'openapi.json');
 const yamlFile = path.join(outDir, 'openapi.yaml');
 const typesFile = path.join(outDir, 'types.d.ts');
 
+/**
+ * @param {string} message
+ * @param {readonly import('@typespec/compiler').Diagnostic[]} [diagnostics]
+ * @returns {never}
+ */
 function fail(message, diagnostics = []) {
   console.error(`contract:build failed: ${message}`);
   for (const diagnostic of diagnostics) {
@@ -49,7 +54,7 @@ let document;
 try {
   document = JSON.parse(await readFile(jsonFile, 'utf8'));
 } catch (error) {
-  fail(`the OpenAPI emitter did not write ${path.relative(root, jsonFile)} (${error.message})`);
+  fail(`the OpenAPI emitter did not write ${path.relative(root, jsonFile)} (${/** @type {Error} */ (error).message})`);
 }
 
 await writeFile(yamlFile, YAML.stringify(document, {lineWidth: 0, aliasDuplicateObjects: false}));

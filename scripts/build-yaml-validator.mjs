@@ -36,6 +36,7 @@ export const lightdashCliValidatorFile = path.join(generatedDir, `lightdash${REL
 export const lightdashMetadataValidatorFile = path.join(generatedDir, `lightdash${RELEASED_FILE_PART}Metadata.mjs`);
 
 /** Options shared by every module written here: plain code, no runtime `require`, no warnings printed. */
+/** @type {import('ajv').Options} */
 const STANDALONE = {
   allErrors: true,
   // Counting string length in code units keeps the module free of Ajv's runtime `require`s; the schemas' only

@@ -35,7 +35,7 @@ export function diagramContrastProblems({background, selector = 'svg'}) {
   for (const svg of document.querySelectorAll(selector)) {
     // The elements that hold text themselves (a <text>, or a <tspan> in it): the fill is theirs.
     const holders = [...svg.querySelectorAll('text, tspan')].filter((el) =>
-      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()),
+      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /** @type {string} */ (n.textContent).trim()),
     );
     for (const text of holders) {
       const label = text.textContent.trim();
@@ -47,7 +47,7 @@ export function diagramContrastProblems({background, selector = 'svg'}) {
       // is not text is its background (edges are unfilled paths and are skipped).
       const box = text.getBoundingClientRect();
       const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      let bg = page;
+      let bg = /** @type {NonNullable<typeof page>} */ (page);
       const layers = [];
       for (const el of stack) {
         if (el === document.body || el === document.documentElement) break;

@@ -15,7 +15,11 @@ export const DISCOVERY_HEADERS = [
   ['X-Llms-Txt', '/llms.txt'],
 ];
 
-/** The postbuild step: writes the Server Card and Catalog of the build in outDir. */
+/**
+ * The postbuild step: writes the Server Card and Catalog of the build in outDir.
+ * @param {string} outDir
+ * @param {{siteUrl?: string}} [options] where the pages are published (default: the docs' own site)
+ */
 export async function writeMcpDiscovery(outDir, {siteUrl} = {}) {
   // Before anything imports the search plugin's worker (mcp/lib/search/register.mjs says why).
   await import('../mcp/lib/search/register.mjs');
@@ -24,10 +28,10 @@ export async function writeMcpDiscovery(outDir, {siteUrl} = {}) {
     await import('../mcp/lib/discovery.mjs');
   const site = siteUrl ?? DEFAULT_SITE_URL;
   const tools = await listDocsTools(createSource(outDir, {siteUrl: site}));
-  for (const [sitePath, document] of [
+  for (const [sitePath, document] of /** @type {[string, object][]} */ ([
     [SERVER_CARD_PATH, serverCard(tools, site)],
     [CATALOG_PATH, mcpCatalog(site)],
-  ]) {
+  ])) {
     const file = path.join(outDir, sitePath);
     fs.mkdirSync(path.dirname(file), {recursive: true});
     fs.writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);

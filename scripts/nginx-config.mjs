@@ -1,17 +1,29 @@
 // The nginx rules of a build (build/nginx.conf), written by scripts/postbuild.mjs beside the files they
 // serve, so a host that runs nginx serves the site the way `npm run serve` does: the same URL → file
 // rules, a 404 page with status 404, the same content types, precompressed siblings, immutable caching
-// of hashed assets only, and the security headers on every answer.
+// of hashed assets only, and the security headers on every answer. Every value comes from the hosting
+// rules (./hosting/rules.mjs); this file only writes them in nginx's syntax.
 //
 // The file is the inside of a `server` block: where the site listens and which folder is its root are
 // the host's choices, so the host writes those two lines and includes this file (scripts/README.md, "Hosting").
 // scripts/nginx-serve.mjs does exactly that for the tests.
-import {HOST_FILES, MCP_PATH, TYPES, cacheControlFor} from './serve.mjs';
+import {
+  CACHE_POLICY,
+  CONTENT_TYPES,
+  DEFAULT_CONTENT_TYPE,
+  HOST_FILES,
+  MCP_PATH,
+  READ_METHODS,
+} from './hosting/rules.mjs';
 import {nginxMarkdownServerLines, nginxMarkdownTry} from './markdown-negotiation.mjs';
 
 const NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
 
-/** A value inside double quotes in nginx's syntax (the headers hold none of these; refuse one). */
+/**
+ * A value inside double quotes in nginx's syntax (the headers hold none of these; refuse one).
+ * @param {string} name
+ * @param {string} value
+ */
 function quoted(name, value) {
   if (/["\\\n$]/.test(value)) throw new Error(`nginx config: ${name} holds a character nginx would misread`);
   return `"${value}"`;
@@ -24,9 +36,14 @@ function quoted(name, value) {
  */
 const MAX_WORD = 3000;
 
-/** `set` lines that build each long header value, and the value to write after `add_header NAME`. */
+/**
+ * `set` lines that build each long header value, and the value to write after `add_header NAME`.
+ * @param {[string, string][]} headers
+ */
 function headerValues(headers) {
+  /** @type {string[]} */
   const sets = [];
+  /** @type {[string, string][]} */
   const values = headers.map(([name, value]) => {
     quoted(name, value);
     if (value.length <= MAX_WORD) return [name, `"${value}"`];
@@ -55,11 +72,15 @@ function headerValues(headers) {
 const EARLY_ERRORS = [
   [400, '/__nginx-error/400', 'Bad request'],
   // nginx refuses TRACE itself, early; the read-only rule below gives the other methods 405 too.
-  [405, '/__nginx-error/405', 'Method not allowed', 'add_header Allow "GET, HEAD" always;'],
+  [405, '/__nginx-error/405', 'Method not allowed', `add_header Allow "${READ_METHODS.join(', ')}" always;`],
   [414, '/__nginx-error/414', 'Request target too long'],
 ];
 
 /** `add_header` lines; `always` also puts them on 4xx/5xx answers (nginx's default is 2xx/3xx only). */
+/**
+ * @param {[string, string][]} values
+ * @param {{always?: boolean, indent?: string}} [options]
+ */
 function addHeaders(values, {always = true, indent = '    '} = {}) {
   return values.map(([name, value]) => `${indent}add_header ${name} ${value}${always ? ' always' : ''};`);
 }
@@ -67,7 +88,7 @@ function addHeaders(values, {always = true, indent = '    '} = {}) {
 /** extension → MIME type, as nginx's `types` block wants it (one type, its extensions). */
 function typesBlock() {
   const byType = new Map();
-  for (const [ext, contentType] of Object.entries(TYPES)) {
+  for (const [ext, contentType] of Object.entries(CONTENT_TYPES)) {
     const type = contentType.split(';')[0].trim();
     byType.set(type, [...(byType.get(type) ?? []), ext.slice(1)]);
   }
@@ -76,7 +97,7 @@ function typesBlock() {
 
 /** The types that `npm run serve` sends with `; charset=utf-8` (nginx adds it to text/html itself). */
 function charsetTypes() {
-  const types = Object.values(TYPES)
+  const types = Object.values(CONTENT_TYPES)
     .filter((t) => t.includes('charset=utf-8'))
     .map((t) => t.split(';')[0].trim())
     .filter((t) => t !== 'text/html');
@@ -88,8 +109,8 @@ function charsetTypes() {
  * @param {[string, string][]} securityHeaders  the headers every answer carries (postbuild's CSP and others)
  */
 export function nginxConfig(securityHeaders) {
-  const revalidate = cacheControlFor('/index.html');
-  const immutable = cacheControlFor('/assets/x.js');
+  const revalidate = CACHE_POLICY.other.cacheControl;
+  const immutable = CACHE_POLICY.hashedAssets.cacheControl;
   // nginx drops the server's add_header lines in a location that has its own, so every location
   // repeats them; the server level keeps them for answers given before a location is chosen (405).
   const {sets, values} = headerValues(securityHeaders);
@@ -103,7 +124,7 @@ export function nginxConfig(securityHeaders) {
     'server_tokens off;',
     // Only the types the site uses, with the charset `npm run serve` sends (.md and .yaml read as text).
     ...typesBlock(),
-    'default_type application/octet-stream;',
+    `default_type ${DEFAULT_CONTENT_TYPE};`,
     'charset utf-8;',
     `charset_types ${charsetTypes().join(' ')};`,
     // The build writes .br and .gz beside every text file worth compressing; smaller ones go as they are.
@@ -127,11 +148,11 @@ export function nginxConfig(securityHeaders) {
     '    break;',
     '}',
     // A static site answers reads only: anything else is refused before a file is looked at.
-    'if ($request_method !~ ^(GET|HEAD)$) {',
+    `if ($request_method !~ ^(${READ_METHODS.join('|')})$) {`,
     '    return 405;',
     '}',
     ...addHeaders(values, {indent: ''}),
-    'add_header Allow "GET, HEAD" always;',
+    `add_header Allow "${READ_METHODS.join(', ')}" always;`,
     '',
     // Accept: text/markdown gets a page's Markdown twin (./markdown-negotiation.mjs).
     ...nginxMarkdownServerLines(),
@@ -170,7 +191,7 @@ export function nginxConfig(securityHeaders) {
       '',
     ]),
     // Asset names carry a content hash. Without `always`, a 404 here does not get the year-long cache.
-    'location /assets/ {',
+    `location ${CACHE_POLICY.hashedAssets.prefix} {`,
     '    try_files $uri =404;',
     `    add_header Cache-Control ${quoted('Cache-Control', immutable)};`,
     ...security,

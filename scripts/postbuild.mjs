@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {cacheControlFor, readHeadersFile} from './serve.mjs';
+import {readHeadersFile} from './serve.mjs';
+import {CACHE_POLICY, contentSecurityPolicy, securityHeaders} from './hosting/rules.mjs';
 import {finishSearchIndexes} from './search-indexes.mjs';
 import {listFiles, precompress} from './precompress.mjs';
 import {nginxConfig} from './nginx-config.mjs';
@@ -45,7 +46,11 @@ const EXECUTABLE_TYPES = new Set([
   'text/javascript1.5',
 ]);
 
-/** The value of one attribute in a tag's attribute text (quoted or not, as minified HTML has it). */
+/**
+ * The value of one attribute in a tag's attribute text (quoted or not, as minified HTML has it).
+ * @param {string} attributes
+ * @param {string} name
+ */
 function attribute(attributes, name) {
   const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
     attributes,
@@ -54,8 +59,12 @@ function attribute(attributes, name) {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
-/** The bodies of the inline scripts of a page that CSP would block without a hash. */
+/**
+ * The bodies of the inline scripts of a page that CSP would block without a hash.
+ * @param {string} html
+ */
 export function inlineScripts(html) {
+  /** @type {string[]} */
   const scripts = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (attribute(attributes, 'src') !== null) continue;
@@ -69,42 +78,11 @@ export function inlineScripts(html) {
 /**
  * The CSP source expression of a script body: 'sha256-<base64>'. The browser hashes the text after
  * its input stream has turned CR LF and lone CR into LF, so the same is done here.
+ * @param {string} body
  */
 export function scriptHash(body) {
   const text = body.replace(/\r\n?/g, '\n');
   return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/** The policy for a set of script hashes (sorted, so the same build gives the same file). */
-export function contentSecurityPolicy(hashes) {
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...[...new Set(hashes)].sort()].join(' '),
-    // Docusaurus, Prism and Mermaid set style attributes and <style> elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    // The API try-it console calls whatever instance URL the reader types (http for local ones), and
-    // ANALYTICS_URL may be another origin.
-    "connect-src 'self' https: http:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/**
- * The headers every page gets, in the order they are written.
- * @param {string} policy
- * @returns {[string, string][]}
- */
-export function securityHeaders(policy) {
-  return [
-    ['Content-Security-Policy', policy],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ];
 }
 
 const HEADERS_NOTE = '# Written by scripts/postbuild.mjs after each build: edit that script, not this file.';
@@ -112,6 +90,8 @@ const HEADERS_NOTE = '# Written by scripts/postbuild.mjs after each build: edit 
 /**
  * Netlify `_headers` text: the rules already in the file (from static/ or an earlier step) are
  * kept, and the security headers replace any of the same name in the `/*` rule.
+ * @param {import('./serve.mjs').HeaderRule[]} existingRules
+ * @param {[string, string][]} headers
  */
 export function headersFileText(existingRules, headers) {
   const rules = existingRules.map((rule) => ({pattern: rule.pattern, headers: [...rule.headers]}));
@@ -120,16 +100,17 @@ export function headersFileText(existingRules, headers) {
     all = {pattern: '/*', headers: []};
     rules.unshift(all);
   }
-  // Pages, indexes and other files keep their names from build to build, so they are revalidated; asset
-  // names carry a content hash, so a static host may cache them for good. Netlify lets the later
-  // matching rule win, so /assets/* comes after /*.
-  const allHeaders = [...headers, ['Cache-Control', cacheControlFor('/')]];
+  // The cache policy of the hosting rules: everything is revalidated but the hashed assets. Netlify lets
+  // the later matching rule win, so /assets/* comes after /*.
+  /** @type {[string, string][]} */
+  const allHeaders = [...headers, ['Cache-Control', CACHE_POLICY.other.cacheControl]];
   const names = new Set(allHeaders.map(([name]) => name.toLowerCase()));
   all.headers = [...all.headers.filter(([name]) => !names.has(name.toLowerCase())), ...allHeaders];
-  const assets = rules.find((rule) => rule.pattern === '/assets/*') ?? {pattern: '/assets/*', headers: []};
+  const assetsPattern = `${CACHE_POLICY.hashedAssets.prefix}*`;
+  const assets = rules.find((rule) => rule.pattern === assetsPattern) ?? {pattern: assetsPattern, headers: []};
   assets.headers = [
     ...assets.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
-    ['Cache-Control', cacheControlFor('/assets/')],
+    ['Cache-Control', CACHE_POLICY.hashedAssets.cacheControl],
   ];
   const at = rules.indexOf(assets);
   if (at >= 0) rules.splice(at, 1);
@@ -140,7 +121,8 @@ export function headersFileText(existingRules, headers) {
 
 /**
  * Hashes every distinct inline script of every page and writes `_headers` and the nginx config
- * (./nginx-config.mjs), so every host gets the same policy.
+ * (./nginx-config.mjs) from the hosting rules (./hosting/rules.mjs), so every host gets the same policy.
+ * @param {string} outDir
  */
 function writeSecurityHeaders(outDir) {
   const hashes = new Set();
@@ -168,7 +150,7 @@ export const STEPS = [
   {name: 'search-indexes', run: finishSearchIndexes},
   {name: 'mcp-discovery', run: writeMcpDiscovery},
   // Before csp and precompress, which read and compress the pages it edits.
-  {name: 'markdown-discovery', run: (dir) => addMarkdownDiscovery(dir, listFiles(dir))},
+  {name: 'markdown-discovery', run: (/** @type {string} */ dir) => addMarkdownDiscovery(dir, listFiles(dir))},
   {name: 'csp', run: writeSecurityHeaders},
   {name: 'precompress', run: precompress},
 ];

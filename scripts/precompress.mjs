@@ -2,14 +2,20 @@
 // The last step of scripts/postbuild.mjs runs `precompress(outDir)` over the whole build. The hashed
 // assets are final once `docusaurus build` reaches its postBuild hooks, so plugins/precompress-early
 // compresses them then, in a worker thread, on the core the search plugin's single-threaded indexing
-// leaves idle; the last step skips the files it finds fresh.
+// leaves idle; the last step skips the files it finds fresh. Which files are text worth compressing is
+// a hosting rule (./hosting/rules.mjs COMPRESSIBLE_EXTENSIONS), the list `npm run serve` compresses too.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import zlib from 'node:zlib';
+import {COMPRESSIBLE_EXTENSIONS} from './hosting/rules.mjs';
 
-/** Every file under dir, as absolute paths, sorted so runs are reproducible. */
+/**
+ * Every file under dir, as absolute paths, sorted so runs are reproducible.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function listFiles(dir) {
   return fs
     .readdirSync(dir, {withFileTypes: true, recursive: true})
@@ -18,25 +24,16 @@ export function listFiles(dir) {
     .sort();
 }
 
-/** Text files worth compressing; the same list scripts/serve.mjs compresses. */
-const PRECOMPRESS_EXTENSIONS = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.yaml',
-  '.md',
-  '.txt',
-  '.xml',
-  '.svg',
-]);
 /** Smaller files gain too little to be worth a request header and two more files. */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 const SUFFIXES = ['.gz', '.br'];
 
+/**
+ * @param {string} file
+ * @param {number} size in bytes
+ */
 export function isPrecompressEligible(file, size) {
-  return PRECOMPRESS_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
+  return COMPRESSIBLE_EXTENSIONS.has(path.extname(file)) && size > PRECOMPRESS_MIN_BYTES;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -47,12 +44,17 @@ const brotli = promisify(zlib.brotliCompress);
  * (measured on this build: 70 s against 26 s of CPU for 64 MB of text). The hashed scripts and styles
  * under assets/ are on every first load and cached for good, so they get 11; pages, search indexes
  * and Markdown copies get 10, which keeps the whole production build within its minute.
+ * @param {string} relativePath
  */
 export function brotliQuality(relativePath) {
   return relativePath.split(/[\\/]/)[0] === 'assets' ? 11 : 10;
 }
 
-/** The gzip (level 9) and brotli forms of a file's bytes. */
+/**
+ * The gzip (level 9) and brotli forms of a file's bytes.
+ * @param {Buffer} bytes
+ * @param {number} [quality] brotli's
+ */
 export async function compressedForms(bytes, quality = 11) {
   const [gz, br] = await Promise.all([
     gzip(bytes, {level: 9}),
@@ -70,6 +72,7 @@ export async function compressedForms(bytes, quality = 11) {
 /**
  * True when both siblings were written from the file as it is now. A sibling carries the file's
  * modification time (set after writing), so a file changed since then no longer matches.
+ * @param {string} file
  */
 export function siblingsFresh(file) {
   let mtimeMs;
@@ -88,7 +91,11 @@ export function siblingsFresh(file) {
   });
 }
 
-/** Compresses one file; returns how many siblings it wrote (a form that is not smaller is removed). */
+/**
+ * Compresses one file; returns how many siblings it wrote (a form that is not smaller is removed).
+ * @param {string} file
+ * @param {string} outDir
+ */
 export async function compressFile(file, outDir) {
   const {mtime} = fs.statSync(file);
   const bytes = fs.readFileSync(file);
@@ -111,6 +118,8 @@ export async function compressFile(file, outDir) {
  * Writes `.gz` and `.br` next to each eligible file under outDir (or under `outDir/only`), skipping
  * files whose siblings are fresh. `concurrency` files are in flight at once; zlib's async calls run
  * on libuv's thread pool, so the default keeps every core busy.
+ * @param {string} outDir
+ * @param {{only?: string, concurrency?: number}} [options]
  */
 export async function precompress(outDir, {only = '', concurrency = Math.max(2, os.availableParallelism())} = {}) {
   const root = path.join(outDir, only);

@@ -82,7 +82,7 @@ async function main() {
       try {
         svg = await page.evaluate(
           async ({hash, source, theme, font}) => {
-            const {mermaid} = window;
+            const {mermaid} = /** @type {any} */ (window);
             mermaid.initialize({
               startOnLoad: false,
               theme,
@@ -100,7 +100,9 @@ async function main() {
           {hash, source, theme: THEMES[mode], font: FONT},
         );
       } catch (error) {
-        problems.push(`${file}:${line}: mermaid could not render the block: ${error.message.split('\n')[0]}`);
+        problems.push(
+          `${file}:${line}: mermaid could not render the block: ${/** @type {Error} */ (error).message.split('\n')[0]}`,
+        );
         continue;
       }
       svg = finish(svg);

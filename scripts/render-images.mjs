@@ -18,6 +18,7 @@ const logo = fs.readFileSync(path.join(imgDir, 'logo.svg'), 'utf8');
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
 
 /** name → [width, height, body HTML, page background] */
+/** @type {Record<string, [number, number, string, string]>} */
 const IMAGES = {
   'logo.png': [256, 256, `<div style="width:256px;height:256px">${logo}</div>`, 'transparent'],
   'favicon-32x32.png': [32, 32, `<div style="width:32px;height:32px">${logo}</div>`, 'transparent'],

@@ -55,7 +55,10 @@ const BOX_LIMIT = 8;
 const PAGE_LIMIT = 100;
 
 /** The search's folder moved (issue 38): src/search now, src/lib/search before. */
-const searchDir = ['src/search', 'src/lib/search'].map((dir) => path.join(root, dir)).find((dir) => existsSync(dir));
+// A string from here on: the line below stops the script when there is none.
+const searchDir = /** @type {string} */ (
+  ['src/search', 'src/lib/search'].map((dir) => path.join(root, dir)).find((dir) => existsSync(dir))
+);
 if (!searchDir) throw new Error(`No src/search or src/lib/search under ${root}`);
 const importTs = (file) => import(pathToFileURL(path.join(searchDir, file)).href);
 // The search's front door (engine.ts); a checkout from before it (issue 46) is timed through its own modules.
@@ -110,7 +113,7 @@ function time(loaded) {
   };
   for (const prefix of ['w', 'wa', 'war', 'warm']) timeOne(prefix);
   const first = prefixes.map(timeOne);
-  const times = prefixes.map(() => []);
+  const times = prefixes.map(() => /** @type {number[]} */ ([]));
   for (let pass = 0; pass < passes; pass++) prefixes.forEach((prefix, i) => times[i].push(timeOne(prefix)));
   const medians = times.map((list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]);
   console.log(`search: ${path.relative(process.cwd(), searchDir) || '.'}, ${prefixes.length} prefixes (ms)`);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Serves a production build the way a static host does: gzip/brotli (precompressed files first),
 // long cache for hashed assets, the site's security headers, and a real 404 status for unknown paths.
+// Its types, cache policy, read-only methods, /mcp path, Host checks and timeouts are the hosting rules
+// (./hosting/rules.mjs), which nginx.conf and _headers are written from too.
 // The docs MCP server answers at /mcp beside the pages (mcp/lib/http.mjs, loaded on the first request to it).
 // Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--build-if-missing] [--quiet] [--with-axe]
 //        [--no-mcp] [--site-url <url>] [--allowed-origin <origin>]... [--feedback-file <file>]
@@ -13,39 +15,30 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {negotiateMarkdown} from './markdown-negotiation.mjs';
+import {
+  CACHE_POLICY,
+  COMPRESSIBLE_EXTENSIONS,
+  CONTENT_TYPES,
+  DEFAULT_CONTENT_TYPE,
+  HOST_FILES,
+  MCP_PATH,
+  READ_METHODS,
+  SERVER_TIMEOUTS,
+  TIMEOUT_CHECK_MS,
+  cacheControlFor,
+  hostHeaderCount,
+  isLoopback,
+  ownAddresses,
+} from './hosting/rules.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.yaml', '.md', '.txt', '.xml', '.svg']);
-
-/**
- * Cache-Control for a file that exists at urlPath. Files under /assets/ carry a content hash in their
- * name, so they never change; everything else must be revalidated. A 404 is always 'no-cache'.
- */
-export function cacheControlFor(urlPath) {
-  return /^\/(assets|__test)\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
 
 /**
  * The content coding to answer with for an Accept-Encoding header: 'br', 'gzip' or null (identity).
  * Codings are case-insensitive, `q=0` refuses one, `*` stands for any not named; br wins a tie
  * because it is the smaller.
+ * @param {string | undefined} accept
+ * @returns {'br' | 'gzip' | null}
  */
 export function pickEncoding(accept) {
   const weights = new Map();
@@ -63,18 +56,29 @@ export function pickEncoding(accept) {
     }
     weights.set(coding, weight);
   }
-  const weightOf = (coding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const weightOf = (/** @type {string} */ coding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gzip = weightOf('gzip');
   if (br <= 0 && gzip <= 0) return null;
   return br >= gzip ? 'br' : 'gzip';
 }
 
-/** Headers a static host is told to send (written by the build to build/_headers, Netlify format). */
+/**
+ * One rule of `_headers`: a path pattern (a trailing `*` matches any rest) and its headers, in order.
+ * @typedef {{pattern: string, headers: [string, string][]}} HeaderRule
+ */
+
+/**
+ * Headers a static host is told to send (written by the build to build/_headers, Netlify format).
+ * @param {string} dir
+ * @returns {HeaderRule[]}
+ */
 export function readHeadersFile(dir) {
   const file = path.join(dir, '_headers');
+  /** @type {HeaderRule[]} */
   const rules = [];
   if (!fs.existsSync(file)) return rules;
+  /** @type {HeaderRule | null} */
   let current = null;
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
@@ -89,12 +93,20 @@ export function readHeadersFile(dir) {
   return rules;
 }
 
+/**
+ * @param {string} pattern
+ * @param {string} urlPath
+ */
 function matches(pattern, urlPath) {
   if (pattern.endsWith('*')) return urlPath.startsWith(pattern.slice(0, -1));
   return pattern === urlPath;
 }
 
-/** Whether file is dir or inside it; the separator keeps a sibling such as build-e2e out of build. */
+/**
+ * Whether file is dir or inside it; the separator keeps a sibling such as build-e2e out of build.
+ * @param {string} dir
+ * @param {string} file
+ */
 function isInside(dir, file) {
   return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
@@ -102,6 +114,9 @@ function isInside(dir, file) {
 /**
  * Maps a URL path to a file in the build, as Docusaurus' output layout expects. Real paths are compared
  * too, so a symbolic link in the build cannot hand out a file from outside it.
+ * @param {string} dir
+ * @param {string} urlPath
+ * @returns {string | null}
  */
 export function resolveFile(dir, urlPath) {
   let decoded;
@@ -137,6 +152,7 @@ export function resolveFile(dir, urlPath) {
  * or null when it cannot be parsed. The usual origin-form (`/path?query`) is split by hand, because a
  * URL parser would read `//host` or `/\host` in it as an authority; absolute-form and `//…` targets go
  * through URL, which throws on a malformed host or port.
+ * @param {string} target
  */
 function requestPath(target) {
   let encoded;
@@ -163,8 +179,13 @@ function requestPath(target) {
 export const AXE_PATH = '/__test/axe.min.js';
 const axeFile = path.join(siteDir, 'node_modules', 'axe-core', 'axe.min.js');
 
-/** The headers the host rules (_headers) give urlPath, in order, the later rule winning. */
+/**
+ * The headers the host rules (_headers) give urlPath, in order, the later rule winning.
+ * @param {HeaderRule[]} rules
+ * @param {string} urlPath
+ */
 function ruleHeaders(rules, urlPath) {
+  /** @type {Record<string, string>} */
   const headers = {};
   for (const rule of rules) {
     if (matches(rule.pattern, urlPath)) for (const [k, v] of rule.headers) headers[k] = v;
@@ -175,6 +196,12 @@ function ruleHeaders(rules, urlPath) {
 /**
  * A short answer of the server's own (400, 405, 500), with the security headers every answer carries
  * (those of the site-wide rule `/*`: what it answers is not a page of the build).
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ * @param {Record<string, string>} [headers]
+ * @param {HeaderRule[]} [rules]
  */
 function sendText(req, res, status, text, headers = {}, rules = []) {
   const body = Buffer.from(`${text}\n`);
@@ -182,34 +209,28 @@ function sendText(req, res, status, text, headers = {}, rules = []) {
     ...ruleHeaders(rules, '/'),
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': body.length,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': CACHE_POLICY.other.cacheControl,
     ...headers,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
- * Files of a build that are the host's configuration, not the site: never served (nginx refuses them too,
- * scripts/nginx-config.mjs), so nobody reads the server's rules from outside.
+ * The strong validator of a file as sent: its modification time and size, as nginx writes it.
+ * @param {fs.Stats} stat
  */
-export const HOST_FILES = ['/nginx.conf', '/_headers'];
-
-/** How many Host headers a request has (RFC 9112: more than one is a bad request). */
-function hostHeaderCount(req) {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') count++;
-  return count;
-}
-
-/** The strong validator of a file as sent: its modification time and size, as nginx writes it. */
 function etagOf(stat) {
   return `"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`;
 }
 
-/** Whether an If-None-Match value names etag (weak comparison, as RFC 9110 asks for GET and HEAD). */
+/**
+ * Whether an If-None-Match value names etag (weak comparison, as RFC 9110 asks for GET and HEAD).
+ * @param {string} header
+ * @param {string} etag
+ */
 function noneMatch(header, etag) {
   if (header.trim() === '*') return true;
-  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  const bare = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
@@ -217,6 +238,9 @@ function noneMatch(header, etag) {
  * The byte range a Range header asks of a body of `size` bytes: {start, end} (inclusive), 'unsatisfiable',
  * or null to send the whole body (no Range, a unit other than bytes, or several ranges, which a server
  * may answer whole).
+ * @param {string | undefined} header
+ * @param {number} size
+ * @returns {{start: number, end: number} | 'unsatisfiable' | null}
  */
 export function byteRange(header, size) {
   const match = /^bytes=(\d*)-(\d*)$/.exec(String(header ?? '').trim());
@@ -237,32 +261,20 @@ export function byteRange(header, size) {
   return {start, end};
 }
 
-/** Where the docs MCP endpoint answers (mcp/lib/http.mjs MCP_PATH; not imported, so the SDK loads only when used). */
-export const MCP_PATH = '/mcp';
-
-/**
- * How long an idle keep-alive connection stays open. Node's 5 s is shorter than a busy client's pause: a crawler
- * whose event loop is busy for a while (afdocs converting pages between two checks, longer on a loaded machine)
- * reuses a socket the server has just closed and gets "other side closed". 65 s, as load balancers use, under
- * nginx's 75 s; headersTimeout and requestTimeout still bound a request that has started.
- */
-const KEEP_ALIVE_MS = 65_000;
-
-/**
- * Limits on slow clients, for the pages and /mcp alike (Node's http.Server options of the same names),
- * checked every 2 s (Node's default, 30 s, would let a slow client hold a socket for 50 s).
- */
-const SERVER_TIMEOUTS = {headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: KEEP_ALIVE_MS};
-const TIMEOUT_CHECK_MS = 2_000;
-
 /**
  * The docs MCP endpoint over a build (mcp/lib/http.mjs), loaded on its first request, so a server that
  * never gets one (the browser tests') never loads the SDK or the search index. `options` are
  * createMcpHttpHandler's, less the source, with `feedback` as createFeedbackSink's options ({file, url}).
+ * @param {string} dir
+ * @param {{siteUrl: string, allowedOrigins: string[], allowedHosts?: string[], feedback: {file?: string, url?: string}}} options
  */
 function lazyMcpEndpoint(dir, options) {
   let loading;
   return {
+    /**
+     * @param {http.IncomingMessage} req
+     * @param {http.ServerResponse} res
+     */
     async handle(req, res) {
       loading ??= (async () => {
         // Before anything imports the search plugin's worker (mcp/lib/search/register.mjs says why).
@@ -282,13 +294,18 @@ function lazyMcpEndpoint(dir, options) {
 }
 
 /**
- * @param dir the build folder
- * @param options.mcp the /mcp endpoint (lazyMcpEndpoint()), or none: /mcp is then a missing file like any other
+ * @param {string} dir the build folder
+ * @param {{quiet?: boolean, withAxe?: boolean, mcp?: {handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>}}} [options]
+ *   mcp: the /mcp endpoint (lazyMcpEndpoint()), or none: /mcp is then a missing file like any other
  */
 export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
   const headerRules = readHeadersFile(dir);
   const cache = new Map();
 
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   function handle(req, res) {
     if (hostHeaderCount(req) > 1) {
       sendText(req, res, 400, 'Bad request: more than one Host header', {Connection: 'close'}, headerRules);
@@ -302,8 +319,8 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
       });
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method not allowed', {Allow: 'GET, HEAD'}, headerRules);
+    if (!READ_METHODS.includes(req.method ?? '')) {
+      sendText(req, res, 405, 'Method not allowed', {Allow: READ_METHODS.join(', ')}, headerRules);
       return;
     }
     const target = requestPath(req.url ?? '/');
@@ -323,14 +340,21 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
       status = 404;
     }
     const ext = path.extname(file);
+    /** @type {Record<string, string | number>} */
     const headers = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Type': CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE,
       Vary: negotiated.vary ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
       ...ruleHeaders(headerRules, urlPath),
     };
-    // After the rules, which say the same for pages and assets (postbuild writes them from this
-    // function): a host's rules go by path, so they would pin a 404 under /assets/ for a year.
-    headers['Cache-Control'] = status === 404 ? 'no-cache' : cacheControlFor(urlPath);
+    // After the rules, which say the same for pages and assets (postbuild writes them from the same
+    // rules): a host's rules go by path, so they would pin a 404 under /assets/ for a year. axe-core
+    // is a fixed version for the whole test run, cached like a hashed asset.
+    headers['Cache-Control'] =
+      status === 404
+        ? CACHE_POLICY.other.cacheControl
+        : file === axeFile
+          ? CACHE_POLICY.hashedAssets.cacheControl
+          : cacheControlFor(urlPath);
     let body;
     let stat;
     try {
@@ -343,7 +367,7 @@ export function createServer(dir, {quiet = false, withAxe = false, mcp} = {}) {
     // The validators name the bytes sent: a precompressed sibling has its own (as nginx's gzip_static
     // gives), a body compressed here the file's, marked weak (the same content, other bytes).
     let etag = etagOf(stat);
-    const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding = COMPRESSIBLE_EXTENSIONS.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
     if (encoding) {
       const pre = file + (encoding === 'br' ? '.br' : '.gz');
       const key = `${encoding}:${file}`;
@@ -426,7 +450,11 @@ const USAGE = `Usage: node scripts/serve.mjs [options]
   -h, --help            show this help
 A flag given twice takes its last value.`;
 
-/** The command line as options; throws an Error with a one-line message when it is wrong. */
+/**
+ * The command line as options; throws an Error with a one-line message when it is wrong.
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function parseServeArgs(argv, env = process.env) {
   let values;
   try {
@@ -449,7 +477,7 @@ export function parseServeArgs(argv, env = process.env) {
       },
     }));
   } catch (error) {
-    throw new Error(error.message.replace(/\s*\n\s*/g, ' '));
+    throw new Error(/** @type {Error} */ (error).message.replace(/\s*\n\s*/g, ' '));
   }
   const portText = values.port?.at(-1) ?? env.PORT ?? '3000';
   const port = Number(portText);
@@ -477,7 +505,7 @@ function main() {
   try {
     options = parseServeArgs(process.argv.slice(2));
   } catch (error) {
-    console.error(`serve.mjs: ${error.message}\n${USAGE}`);
+    console.error(`serve.mjs: ${/** @type {Error} */ (error).message}\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -512,11 +540,12 @@ function main() {
 /**
  * The /mcp endpoint of `npm run serve`: pages of this server, of --site-url and of --allowed-origin may
  * call it; on a loopback address it answers only to this server's own names (DNS rebinding).
+ * @param {ReturnType<typeof parseServeArgs>} options
+ * @param {string} shownHost
  */
 function mcpFor(options, shownHost) {
   const {dir, port, host} = options;
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  const names = loopback ? ['localhost', '127.0.0.1', '[::1]'] : [shownHost];
+  const own = ownAddresses(host, port);
   const siteUrl = options.siteUrl ?? `http://${shownHost}:${port}`;
   const feedbackFile = options.feedbackFile ?? process.env.FEEDBACK_FILE;
   const feedbackUrl = process.env.FEEDBACK_URL;
@@ -525,13 +554,15 @@ function mcpFor(options, shownHost) {
     extra = [siteUrl, ...options.allowedOrigins].map((u) => new URL(u));
     if (feedbackUrl) new URL(feedbackUrl);
   } catch (error) {
-    console.error(`serve.mjs: --site-url, --allowed-origin and FEEDBACK_URL must be URLs: ${error.message}`);
+    console.error(
+      `serve.mjs: --site-url, --allowed-origin and FEEDBACK_URL must be URLs: ${/** @type {Error} */ (error).message}`,
+    );
     process.exit(2);
   }
   return lazyMcpEndpoint(dir, {
     siteUrl,
-    allowedOrigins: [...names.map((n) => `http://${n}:${port}`), ...extra.map((u) => u.origin)],
-    allowedHosts: loopback ? [...names.map((n) => `${n}:${port}`), ...extra.map((u) => u.host)] : undefined,
+    allowedOrigins: [...own.origins, ...extra.map((u) => u.origin)],
+    allowedHosts: isLoopback(host) ? [...own.hosts, ...extra.map((u) => u.host)] : undefined,
     feedback: {file: feedbackFile, url: feedbackUrl},
   });
 }

@@ -51,7 +51,9 @@ function plan() {
   // The sidebar is computed from the released folder as it will be after the copy.
   const after = new Set([...source, ...listFiles(releasedDir).filter((f) => keep.has(f))]);
   const has = (id) => after.has(`${id}.mdx`) || after.has(`${id}.md`);
-  const {sidebarFor} = createJiti(import.meta.url)(path.join(siteDir, 'src/informationArchitecture.ts'));
+  // jiti 1 is CommonJS: its module.exports is the function, which its types declare as the default export.
+  const jiti = /** @type {typeof createJiti.default} */ (/** @type {unknown} */ (createJiti))(import.meta.url);
+  const {sidebarFor} = jiti(path.join(siteDir, 'src/informationArchitecture.ts'));
   const sidebar = `${JSON.stringify({docs: sidebarFor(has)}, null, 2)}\n`;
   const sidebarStale = !fs.existsSync(sidebarFile) || fs.readFileSync(sidebarFile, 'utf8') !== sidebar;
   return {copies, deletions, sidebar, sidebarStale};

@@ -63,7 +63,7 @@ function pipeLines(stream, label, out) {
   let rest = '';
   stream.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n');
-    rest = lines.pop();
+    rest = lines.pop() ?? '';
     for (const line of lines) out.write(`${label} │ ${line}\n`);
   });
   stream.on('end', () => rest && out.write(`${label} │ ${rest}\n`));
@@ -93,6 +93,10 @@ function printTimes() {
  * Each step runs under bash, whose `times` then writes the CPU its processes used (user and system, the
  * processes they waited for included) to file descriptor 3: on two cores, CPU is what the wall time of
  * the parallel steps is made of.
+ */
+/**
+ * @param {string[]} cmd
+ * @returns {[string, string[]]}
  */
 function withCpuReport(cmd) {
   return ['bash', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'step', ...cmd]];
@@ -125,7 +129,8 @@ function startReady() {
     pipeLines(child.stdout, step.name, process.stdout);
     pipeLines(child.stderr, step.name, process.stderr);
     let times = '';
-    child.stdio[3].on('data', (chunk) => (times += chunk));
+    // Descriptor 3 is the 'pipe' asked for above, never null.
+    /** @type {import('node:stream').Readable} */ (child.stdio[3]).on('data', (chunk) => (times += chunk));
     running.set(step.name, child);
     child.on('close', (code) => {
       running.delete(step.name);

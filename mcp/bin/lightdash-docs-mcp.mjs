@@ -27,6 +27,7 @@ const USAGE = `Usage: lightdash-docs-mcp [--source <build folder | https://site>
   Without a feedback file or URL, reports are written to the server's log (stderr).
 `;
 
+/** @returns {never} */
 function fail(message) {
   process.stderr.write(`lightdash-docs-mcp: ${message}\n\n${USAGE}`);
   process.exit(2);
@@ -47,7 +48,7 @@ try {
     },
   }));
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 if (options.help) {
   process.stdout.write(USAGE);
@@ -61,7 +62,7 @@ const {createFeedbackSink} = await import('../lib/feedback.mjs');
 const spec = options.source ?? DEFAULT_SITE_URL;
 const siteUrl = options['site-url'] ?? DEFAULT_SITE_URL;
 const httpPort = options.http === undefined ? undefined : Number(options.http);
-if (httpPort !== undefined && (!/^\d+$/.test(options.http) || httpPort > 65535)) {
+if (httpPort !== undefined && (!/^\d+$/.test(/** @type {string} */ (options.http)) || httpPort > 65535)) {
   fail(`--http must be a port number from 0 to 65535, not '${options.http}'`);
 }
 if (httpPort === undefined && (options.host || options['allowed-origin'])) {
@@ -69,6 +70,7 @@ if (httpPort === undefined && (options.host || options['allowed-origin'])) {
 }
 let source;
 let feedback;
+/** @type {string[]} */
 const allowedOrigins = [];
 try {
   source = createSource(spec, {siteUrl});
@@ -85,7 +87,7 @@ try {
     allowedOrigins.push(url.origin);
   }
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 if (source.root && !existsSync(path.join(source.root, 'search-index.json'))) {
   fail(`${spec} is not a production build of the docs (no search-index.json): run \`npm run build\` first.`);
@@ -101,7 +103,7 @@ if (httpPort !== undefined) {
   try {
     started = await startMcpHttpServer({port: httpPort, host, allowedOrigins, source, siteUrl, feedback});
   } catch (error) {
-    fail(`cannot listen on ${host}:${httpPort}: ${error.message}`);
+    fail(`cannot listen on ${host}:${httpPort}: ${/** @type {Error} */ (error).message}`);
   }
   // Over HTTP stdout is free: the address goes there, for people and for scripts that start the server.
   console.log(`MCP endpoint: ${started.url} (serving ${source.description}; feedback to ${feedback.description})`);

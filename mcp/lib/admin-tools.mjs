@@ -46,7 +46,12 @@ function docsRoot(linkBase, version) {
 
 const versionName = (version, released) => (version === 'next' ? 'Next (unreleased)' : `${released} (released)`);
 
-/** Runs a handler, turning its answer into JSON text and a refused input into a tool error with its message. */
+/**
+ * Runs a handler, turning its answer into JSON text and a refused input into a tool error with its message.
+ * @param {string} name
+ * @param {(args: any) => unknown} handler
+ * @returns {(args: any) => Promise<import('@modelcontextprotocol/sdk/types.js').CallToolResult>}
+ */
 function tool(name, handler) {
   return async (args) => {
     try {
@@ -56,7 +61,12 @@ function tool(name, handler) {
       if (!known) console.error(`[lightdash-docs-mcp] ${name} failed:`, error);
       return {
         isError: true,
-        content: [{type: 'text', text: known ? error.message : `Internal error: ${error?.message ?? error}`}],
+        content: [
+          {
+            type: 'text',
+            text: known ? error.message : `Internal error: ${/** @type {Error} */ (error)?.message ?? error}`,
+          },
+        ],
       };
     }
   };

@@ -7,7 +7,10 @@
  * and these limits apply to all of them together: raise them there, or let the proxy limit per client.
  */
 
-/** The key a client's counters are kept under, from the socket's remote address. */
+/**
+ * The key a client's counters are kept under, from the socket's remote address.
+ * @param {string | undefined} address
+ */
 export function clientKey(address) {
   const text = String(address ?? 'unknown').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -21,11 +24,19 @@ export function clientKey(address) {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
-/** Counts of what each client holds now; a key with nothing held is dropped. */
+/**
+ * Counts of what each client holds now; a key with nothing held is dropped.
+ * @param {number} perClient
+ */
 export function createSlots(perClient) {
+  /** @type {Map<string, number>} */
   const held = new Map();
   return {
-    /** Takes a slot for `key`; returns its release function, or undefined when the client has none left. */
+    /**
+     * Takes a slot for `key`; returns its release function, or undefined when the client has none left.
+     * @param {string} key
+     * @returns {(() => void) | undefined}
+     */
     take(key) {
       const count = held.get(key) ?? 0;
       if (count >= perClient) return undefined;
@@ -39,15 +50,21 @@ export function createSlots(perClient) {
         else held.delete(key);
       };
     },
-    held: (key) => held.get(key) ?? 0,
+    held: (/** @type {string} */ key) => held.get(key) ?? 0,
   };
 }
 
 /** A sliding one-minute window of events per client and name. */
 export function createRateLimiter(now = () => Date.now()) {
+  /** @type {Map<string, number[]>} */
   const events = new Map();
   return {
-    /** Records one event for key and name if fewer than perMinute happened in the last minute. */
+    /**
+     * Records one event for key and name if fewer than perMinute happened in the last minute.
+     * @param {string} key
+     * @param {string} name
+     * @param {number} perMinute
+     */
     allow(key, name, perMinute) {
       const id = `${name}\u0000${key}`;
       const at = now();

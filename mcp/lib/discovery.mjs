@@ -11,6 +11,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {SUPPORTED_PROTOCOL_VERSIONS} from '@modelcontextprotocol/sdk/types.js';
 import {createDocsServer, createToolHost, RELEASED_VERSION, SERVER_NAME, SERVER_VERSION} from './server.mjs';
+import {MCP_PATH} from '../../scripts/hosting/rules.mjs';
 
 export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
@@ -52,7 +53,9 @@ export function serverCard(tools, siteUrl) {
     title: 'Lightdash documentation',
     description: `Search and read the Lightdash ${RELEASED_VERSION} docs and REST API reference; report wrong pages.`,
     websiteUrl: `${site}/`,
-    remotes: [{type: 'streamable-http', url: `${site}/mcp`, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS}],
+    remotes: [
+      {type: 'streamable-http', url: `${site}${MCP_PATH}`, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS},
+    ],
     _meta: {[TOOLS_META_KEY]: tools, 'com.lightdash.docs/server': SERVER_NAME},
   };
 }

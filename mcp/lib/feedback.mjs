@@ -67,7 +67,9 @@ export function createFeedbackSink({
             signal: AbortSignal.timeout(FEEDBACK_TIMEOUT_MS),
           });
         } catch (error) {
-          log(`[lightdash-docs-mcp] feedback POST failed: ${error?.cause?.code ?? error?.message ?? error}`);
+          log(
+            `[lightdash-docs-mcp] feedback POST failed: ${/** @type {any} */ (error)?.cause?.code ?? /** @type {any} */ (error)?.message ?? error}`,
+          );
           throw new DocsError('The feedback could not be delivered (the feedback service did not answer).');
         }
         await response.body?.cancel().catch(() => undefined);
@@ -93,7 +95,9 @@ export function createFeedbackSink({
           await fs.appendFile(filePath, `${line}\n`, {encoding: 'utf8', mode: 0o600});
         } catch (error) {
           // The operator's path stays in the operator's log: the client learns only that it failed.
-          log(`[lightdash-docs-mcp] feedback file ${filePath} could not be written: ${error?.message ?? error}`);
+          log(
+            `[lightdash-docs-mcp] feedback file ${filePath} could not be written: ${/** @type {any} */ (error)?.message ?? error}`,
+          );
           throw new DocsError(
             'The feedback could not be recorded (the server cannot write its feedback store); ' +
               'the docs team has been told in the server log.',

@@ -19,7 +19,9 @@
  * - at most MAX_CONCURRENT_REQUESTS run at once, MAX_REQUESTS_PER_CLIENT of them from one client address
  *   (503 with Retry-After beyond that, so a burst is answered at once instead of queueing without end);
  * - a request that has not been answered after REQUEST_DEADLINE_MS is answered 503 and its slot freed;
- * - the standalone server drops clients that send their headers or request too slowly (HTTP_TIMEOUTS).
+ * - the standalone server drops clients that send their headers or request too slowly (SERVER_TIMEOUTS).
+ * The path, the Host and Origin names of a loopback server and the slow-client timeouts are hosting rules,
+ * shared with the static server (scripts/hosting/rules.mjs).
  * Malformed JSON (-32700), an invalid JSON-RPC message, a wrong Accept or Content-Type are the SDK's
  * answers or the same ones.
  */
@@ -29,7 +31,6 @@ import {createDocsServer, createToolHost} from './server.mjs';
 import {clientKey, createSlots} from './clients.mjs';
 import {
   BODY_RATE_GRACE_MS,
-  HTTP_TIMEOUTS,
   MAX_BATCH_MESSAGES,
   MAX_BODY_BYTES,
   MAX_CONCURRENT_REQUESTS,
@@ -37,10 +38,15 @@ import {
   MIN_BODY_BYTES_PER_SECOND,
   REQUEST_DEADLINE_MS,
 } from './limits.mjs';
+import {
+  MCP_PATH,
+  SERVER_TIMEOUTS,
+  TIMEOUT_CHECK_MS,
+  hostHeaderCount,
+  isLoopback,
+  ownAddresses,
+} from '../../scripts/hosting/rules.mjs';
 
-export const MCP_PATH = '/mcp';
-/** How often Node checks HTTP_TIMEOUTS (its default, 30 s, would let a slow client hold a socket 40 s). */
-const TIMEOUT_CHECK_MS = 1_000;
 /** How often a body's rate is checked against MIN_BODY_BYTES_PER_SECOND. */
 const BODY_RATE_CHECK_MS = 500;
 
@@ -55,28 +61,14 @@ const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version';
 /** How long a browser may keep a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** How many Host headers a request has (RFC 9112: a server answers 400 to more than one). */
-export function hostHeaders(req) {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') count++;
-  return count;
-}
-
-/** Whether an address to listen on is loopback only. */
-export const isLoopback = (host) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
-
-/** The origins and Host values a server listening on host:port is reached by, as a browser names them. */
-export function ownAddresses(host, port) {
-  const names = isLoopback(host) ? ['localhost', '127.0.0.1', '[::1]'] : [host.includes(':') ? `[${host}]` : host];
-  return {
-    origins: names.map((name) => `http://${name}:${port}`),
-    hosts: names.map((name) => `${name}:${port}`),
-  };
-}
-
-/** A JSON-RPC error as the whole answer (id null: the request was not read, or not understood). */
+/**
+ * A JSON-RPC error as the whole answer (id null: the request was not read, or not understood).
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {number} code
+ * @param {string} message
+ * @param {Record<string, string>} [headers]
+ */
 function sendError(res, status, code, message, headers = {}) {
   const body = JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null});
   res.writeHead(status, {'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers});
@@ -86,21 +78,26 @@ function sendError(res, status, code, message, headers = {}) {
 /**
  * Reads a request body with the size and rate limits. Resolves to {text} or, when the body is refused
  * or the client went away, to {status, code, message} (status 0: nobody to answer).
+ * @typedef {{text: string, status?: undefined} | {text?: undefined, status: 0} | {text?: undefined, status: 408 | 413, code: number, message: string}} BodyResult
+ * @param {http.IncomingMessage} req
+ * @param {{maxBytes: number, minRate: number, graceMs: number}} limits
+ * @returns {Promise<BodyResult>}
  */
 function readBody(req, {maxBytes, minRate, graceMs}) {
   return new Promise((resolve) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let done = false;
     const started = Date.now();
-    const finish = (result) => {
+    const finish = (/** @type {BodyResult} */ result) => {
       if (done) return;
       done = true;
       clearInterval(rateCheck);
       req.off('data', onData);
       resolve(result);
     };
-    const onData = (chunk) => {
+    const onData = (/** @type {Buffer} */ chunk) => {
       size += chunk.length;
       if (size > maxBytes) {
         finish({
@@ -131,7 +128,10 @@ function readBody(req, {maxBytes, minRate, graceMs}) {
   });
 }
 
-/** Whether the SDK will refuse the request for its Accept or Content-Type (it does so without reading the body). */
+/**
+ * Whether the SDK will refuse the request for its Accept or Content-Type (it does so without reading the body).
+ * @param {http.IncomingMessage} req
+ */
 function sdkRefusesHeaders(req) {
   const accept = String(req.headers.accept ?? '');
   const type = String(req.headers['content-type'] ?? '');
@@ -145,12 +145,16 @@ function sdkRefusesHeaders(req) {
 /**
  * The /mcp request handler.
  * @param {object} options
- * @param options.source a docs source from createSource()
- * @param options.siteUrl where the pages are published (hits link there); its origin may call /mcp
- * @param options.feedback a sink from createFeedbackSink()
- * @param {string[]} options.allowedOrigins origins whose pages may call /mcp (the server's own and the site's)
- * @param {string[] | undefined} options.allowedHosts Host header values accepted; undefined accepts any
+ * @param {import('./source.mjs').DocsSource} options.source a docs source from createSource()
+ * @param {string} options.siteUrl where the pages are published (hits link there); its origin may call /mcp
+ * @param {any} options.feedback a sink from createFeedbackSink()
+ * @param {string[]} [options.allowedOrigins] origins whose pages may call /mcp (the server's own and the site's)
+ * @param {string[] | undefined} [options.allowedHosts] Host header values accepted; undefined accepts any
  *   (for a server on a public interface, behind a proxy that sets Host)
+ * @param {number} [options.maxBodyBytes] largest request body (limits.mjs MAX_BODY_BYTES)
+ * @param {number} [options.maxConcurrent] requests handled at once (limits.mjs MAX_CONCURRENT_REQUESTS)
+ * @param {number} [options.deadlineMs] when an unanswered request gets 503 (limits.mjs REQUEST_DEADLINE_MS)
+ * @param {(line: string) => void} [options.log] where unexpected errors are written (default: stderr)
  */
 export function createMcpHttpHandler({
   source,
@@ -169,11 +173,15 @@ export function createMcpHttpHandler({
   const perClient = createSlots(MAX_REQUESTS_PER_CLIENT);
   const stats = {active: 0, peak: 0, refusedBusy: 0, handled: 0};
 
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   async function handle(req, res) {
     // An answer given before the body was read whole (a refused or streamed-too-large body) closes the
     // connection: the rest of the body would otherwise be read as the next request on it.
     const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
+    res.writeHead = function (/** @type {any} */ ...args) {
       if (!req.complete) res.setHeader('Connection', 'close');
       return writeHead.apply(this, args);
     };
@@ -244,7 +252,9 @@ export function createMcpHttpHandler({
 
     stats.active++;
     stats.peak = Math.max(stats.peak, stats.active);
+    /** @type {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer | undefined} */
     let server;
+    /** @type {StreamableHTTPServerTransport | undefined} */
     let transport;
     let released = false;
     const release = () => {
@@ -273,7 +283,7 @@ export function createMcpHttpHandler({
           graceMs: BODY_RATE_GRACE_MS,
         });
         if (body.text === undefined) {
-          if (body.status && !res.headersSent) sendError(res, body.status, body.code, body.message);
+          if (body.status !== 0 && !res.headersSent) sendError(res, body.status, body.code, body.message);
           else res.destroy();
           release();
           return;
@@ -298,7 +308,7 @@ export function createMcpHttpHandler({
       await server.connect(transport);
       await transport.handleRequest(req, res, parsedBody);
     } catch (error) {
-      log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${error?.stack ?? error}`);
+      log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${/** @type {any} */ (error)?.stack ?? error}`);
       if (!res.headersSent) sendError(res, 500, -32603, 'Internal error');
       else res.destroy();
       release();
@@ -308,7 +318,11 @@ export function createMcpHttpHandler({
   return {
     stats,
     host,
-    /** Answers one request to /mcp; never throws. */
+    /**
+     * Answers one request to /mcp; never throws.
+     * @param {http.IncomingMessage} req
+     * @param {http.ServerResponse} res
+     */
     handle: (req, res) =>
       handle(req, res).catch((error) => {
         log(`[lightdash-docs-mcp] unexpected error on ${MCP_PATH}: ${error?.stack ?? error}`);
@@ -322,12 +336,15 @@ export function createMcpHttpHandler({
 /**
  * `lightdash-docs-mcp --http <port>`: the endpoint alone, at /mcp, for a host that serves the pages
  * elsewhere (a CDN) and routes /mcp to this process. Resolves to {server, url, handler} once listening.
+ * @param {{port: number, host?: string, allowedOrigins?: string[], source: any, siteUrl: string, feedback: any}} options
+ *   allowedOrigins: other origins whose pages may call /mcp; the rest as createMcpHttpHandler's
  */
 export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigins = [], ...options}) {
+  /** @type {ReturnType<typeof createMcpHttpHandler>} */
   let handler;
   const server = http.createServer({connectionsCheckingInterval: TIMEOUT_CHECK_MS}, (req, res) => {
     const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
-    if (hostHeaders(req) > 1) {
+    if (hostHeaderCount(req) > 1) {
       sendError(res, 400, -32600, 'Bad request: a request has one Host header.', {Connection: 'close'});
       return;
     }
@@ -339,15 +356,15 @@ export async function startMcpHttpServer({port, host = '127.0.0.1', allowedOrigi
     res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body)});
     res.end(req.method === 'HEAD' ? undefined : body);
   });
-  Object.assign(server, HTTP_TIMEOUTS);
-  await new Promise((resolve, reject) => {
+  Object.assign(server, SERVER_TIMEOUTS);
+  await new Promise((/** @type {(value?: unknown) => void} */ resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const actualPort = server.address().port;
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   const own = ownAddresses(host, actualPort);
   handler = createMcpHttpHandler({
     ...options,

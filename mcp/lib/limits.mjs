@@ -48,8 +48,8 @@ export const MAX_REQUESTS_PER_CLIENT = limit('MAX_REQUESTS_PER_CLIENT', 4);
  * batch whose calls wait for a worker (MAX_BATCH_MESSAGES calls of TOOL_DEADLINE_MS on a small pool).
  */
 export const REQUEST_DEADLINE_MS = limit('REQUEST_DEADLINE_MS', 120_000);
-/** The standalone server's limits on slow clients (Node's http.Server options of the same names). */
-export const HTTP_TIMEOUTS = {headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000};
+// The limits on slow clients (headers, request and keep-alive timeouts) are the static server's too:
+// scripts/hosting/rules.mjs SERVER_TIMEOUTS.
 
 // --- Tool calls: where and how long they run -----------------------------------------------------
 

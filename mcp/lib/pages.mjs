@@ -68,7 +68,10 @@ function inVersion(markdownPath, version) {
 
 /**
  * The page's Markdown, or a DocsError saying that it is not a page of these docs.
- * @param {{version?: 'released' | 'next'}} options  the docs version to read the page from
+ * @param {import('./source.mjs').DocsSource} source
+ * @param {string} page
+ * @param siteUrls
+ * @param {{version?: 'released' | 'next'}} [options]  the docs version to read the page from
  */
 export async function readPage(source, page, siteUrls, {version} = {}) {
   const markdownPath = inVersion(markdownPathOfInput(page, siteUrls), version);

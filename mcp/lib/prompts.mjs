@@ -80,7 +80,7 @@ const startsWith = (values, typed) => {
 /**
  * Registers the prompts on a docs server.
  * @param server an McpServer
- * @param context {source, linkBase, knownSites, search, api} from createDocsContext
+ * @param context source, linkBase, knownSites, search and api from createDocsContext
  */
 export function registerPrompts(server, {source, linkBase, knownSites, search, api}) {
   const resource = (pagePath, text) => ({

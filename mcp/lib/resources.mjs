@@ -113,7 +113,7 @@ function offsetOf(cursor) {
 /**
  * Registers the page resources on a docs server.
  * @param server an McpServer
- * @param context {source, linkBase, knownSites} from createDocsContext, and the released version's label
+ * @param context source, linkBase and knownSites from createDocsContext, and the released version's label
  */
 export function registerPageResources(server, {source, linkBase, knownSites, releasedVersion}) {
   const read = async (uri) => {

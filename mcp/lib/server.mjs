@@ -59,7 +59,7 @@ const INSTRUCTIONS =
 
 /** `version` argument → the search's version key, and the name an answer gives it. */
 function docsVersion(input) {
-  const key = input === 'next' ? 'next' : 'released';
+  const key = /** @type {'next' | 'released'} */ (input === 'next' ? 'next' : 'released');
   return key === 'next'
     ? {key, version: 'next', versionName: 'Next (unreleased)'}
     : {key, version: RELEASED_VERSION, versionName: `${RELEASED_VERSION} (released)`};
@@ -98,7 +98,8 @@ function tool(handler) {
       return {content: [{type: 'text', text: typeof result === 'string' ? result : JSON.stringify(result, null, 2)}]};
     } catch (error) {
       if (!(error instanceof DocsError)) console.error('[lightdash-docs-mcp] unexpected error:', error);
-      const message = error instanceof DocsError ? error.message : `Internal error: ${error?.message ?? error}`;
+      const message =
+        error instanceof DocsError ? error.message : `Internal error: ${/** @type {any} */ (error)?.message ?? error}`;
       return {isError: true, content: [{type: 'text', text: message}]};
     }
   };
@@ -108,8 +109,8 @@ function tool(handler) {
  * What the tools of one worker share: the docs source, the loaded search indexes, the API spec and the
  * feedback sink, built once per worker (createToolRunner) and used by every call it runs.
  * @param source a docs source from createSource()
- * @param siteUrl where a build folder's pages are published (a URL source links to itself)
- * @param feedback a sink from createFeedbackSink() (default: the server log)
+ * @param {{siteUrl?: string, feedback?: object}} [options] siteUrl: where a build folder's pages are published
+ *   (a URL source links to itself); feedback: a sink from createFeedbackSink() (default: the server log)
  */
 export function createDocsContext(source, {siteUrl = DEFAULT_SITE_URL, feedback} = {}) {
   return {
@@ -183,7 +184,7 @@ export function createToolHost(source, {siteUrl = DEFAULT_SITE_URL, feedback, wo
     pool,
     /** The function a client's server forwards its calls to. */
     forClient(client) {
-      return async (task, {rateLimitPerMinute} = {}) => {
+      return async (task, /** @type {{rateLimitPerMinute?: number}} */ {rateLimitPerMinute} = {}) => {
         const release = calls.take(client);
         if (!release) {
           throw new ToolLimitError(

@@ -150,7 +150,10 @@ class UrlSource {
       try {
         response = await this.fetchImpl(current, {signal: deadline, redirect: 'manual'});
       } catch (error) {
-        const reason = error?.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : describe(error);
+        const reason =
+          /** @type {Error} */ (error)?.name === 'TimeoutError'
+            ? `no answer within ${this.timeoutMs / 1000} s`
+            : describe(error);
         throw new DocsError(`Could not reach ${current.href}: ${reason}.`);
       }
       if (response.status < 300 || response.status > 399 || response.status === 304) return response;
@@ -216,11 +219,20 @@ function describe(error) {
 }
 
 /**
+ * A docs source: a build folder (`root` is its path) or the deployed site; `spec` is what the tool
+ * workers rebuild it from.
+ * @typedef {(DirectorySource | UrlSource) & {spec: string, root?: string}} DocsSource
+ */
+
+/**
  * `--source`: an http(s) URL is the deployed site; anything else a build folder. `siteUrl` is the
  * address links point to for a build folder (a URL source links to itself).
+ * @param {string} spec
+ * @param {{siteUrl?: string, fetchImpl?: typeof fetch, timeoutMs?: number}} [options]
+ * @returns {DocsSource}
  */
 export function createSource(spec, {siteUrl = DEFAULT_SITE_URL, fetchImpl, timeoutMs} = {}) {
-  const source = createSourceOf(spec, {siteUrl, fetchImpl, timeoutMs});
+  const source = /** @type {DocsSource} */ (createSourceOf(spec, {siteUrl, fetchImpl, timeoutMs}));
   // What the tool workers rebuild the same source from (server.mjs createToolHost).
   source.spec = source.root ?? spec;
   return source;
@@ -244,6 +256,8 @@ export async function readJson(source, sitePath) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new DocsError(`${sitePath} from ${source.description} is not valid JSON (${error.message}).`);
+    throw new DocsError(
+      `${sitePath} from ${source.description} is not valid JSON (${/** @type {Error} */ (error).message}).`,
+    );
   }
 }

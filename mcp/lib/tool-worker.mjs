@@ -27,22 +27,27 @@ for (const url of preload) await import(url);
 const {createToolRunner} = await import(module);
 const runTask = await createToolRunner(options);
 
-parentPort.on('message', async (message) => {
+// Started by toolPool.mjs as a worker thread, so parentPort is always there.
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+port.on('message', async (message) => {
   if (message?.type !== 'run') return;
   try {
     const result = await runTask(message.task);
-    parentPort.postMessage({type: 'done', id: message.id, ok: true, result});
+    port.postMessage({type: 'done', id: message.id, ok: true, result});
   } catch (error) {
     // A JSON-RPC error of the protocol's own (McpError: a resource not found is -32002) keeps its code and
     // data across the thread, so the client gets the same error as from a server without workers.
     const protocol = error instanceof McpError;
-    parentPort.postMessage({
+    port.postMessage({
       type: 'done',
       id: message.id,
       ok: false,
-      message: protocol ? error.message.replace(/^MCP error -?\d+: /, '') : (error?.message ?? String(error)),
+      message: protocol
+        ? error.message.replace(/^MCP error -?\d+: /, '')
+        : (/** @type {any} */ (error)?.message ?? String(error)),
       ...(protocol ? {code: error.code, data: error.data} : {}),
     });
   }
 });
-parentPort.postMessage({type: 'ready'});
+port.postMessage({type: 'ready'});

@@ -20,6 +20,13 @@ import {McpError} from '@modelcontextprotocol/sdk/types.js';
 export class ToolLimitError extends Error {}
 
 /**
+ * One call: its task, its promise's ends, its timers and, when its worker failed, that error.
+ * @typedef {{id: number, task: object, label: string, client: string, resolve: (value: unknown) => void,
+ *   reject: (reason: unknown) => void, timer?: NodeJS.Timeout, waitTimer?: NodeJS.Timeout, failure?: any}} Job
+ * @typedef {{worker: Worker, ready: boolean, job: Job | null, startError?: string}} Slot
+ */
+
+/**
  * @param {object} options
  * @param {URL} options.workerUrl the worker's entry module (tool-worker.mjs)
  * @param {unknown} options.workerData what the worker gets (structured-cloneable)
@@ -29,6 +36,7 @@ export class ToolLimitError extends Error {}
  * @param {number} options.queueWaitMs how long a call may wait for a worker
  * @param {number} options.maxQueued calls that may wait at once
  * @param {number} [options.heapMb] each worker's old-generation heap limit
+ * @param {(line: string) => void} [options.log] where a worker's failure is written (default: stderr)
  */
 export function createToolPool({
   workerUrl,
@@ -41,8 +49,9 @@ export function createToolPool({
   heapMb,
   log = (line) => console.error(line),
 }) {
-  /** @type {Set<{worker: Worker, ready: boolean, job: object | null}>} */
+  /** @type {Set<Slot>} */
   const slots = new Set();
+  /** @type {Job[]} */
   const queue = [];
   let nextId = 1;
   let closed = false;
@@ -54,6 +63,7 @@ export function createToolPool({
       ...(heapMb ? {resourceLimits: {maxOldGenerationSizeMb: heapMb}} : {}),
     });
     stats.workersStarted++;
+    /** @type {Slot} */
     const slot = {worker, ready: false, job: null, startError: undefined};
     slots.add(slot);
     const startTimer = setTimeout(() => {
@@ -99,7 +109,7 @@ export function createToolPool({
       } else if (!slot.ready && queue.length && !closed) {
         // A worker that cannot start would fail every call the same way: the oldest waiting call
         // gets the reason, and the next spawn (for the calls left) tries again.
-        const job = queue.shift();
+        const job = /** @type {Job} */ (queue.shift()); // queue.length was checked
         clearTimeout(job.waitTimer);
         job.reject(new Error(`Internal error: ${slot.startError ?? 'the tool worker could not start'}`));
       }
@@ -173,6 +183,7 @@ export function createToolPool({
       }
       stats.calls++;
       return new Promise((resolve, reject) => {
+        /** @type {Job} */
         const job = {id: nextId++, task, label, client, resolve, reject, timer: undefined, waitTimer: undefined};
         job.waitTimer = setTimeout(() => {
           const at = queue.indexOf(job);

@@ -47,6 +47,8 @@ class ToolInputError extends Error {}
  * @param {string} yaml
  * @param {string} kind
  * @param {URL | string} linkBase
+ * @param {NonNullable<Parameters<typeof checkDbtYaml>[1]>['version']} [version]
+ * @param {string[]} [projectFiles]
  */
 function validateYaml(yaml, kind, linkBase, version = DEFAULT_VERSION, projectFiles = undefined) {
   if (kind !== 'dbt') {
@@ -140,7 +142,10 @@ export function registerValidateYaml(server, {linkBase}) {
         return {content: [{type: 'text', text: JSON.stringify(answer, null, 2)}]};
       } catch (error) {
         if (!(error instanceof ToolInputError)) console.error('[lightdash-docs-mcp] validate_yaml failed:', error);
-        const message = error instanceof ToolInputError ? error.message : `Internal error: ${error?.message ?? error}`;
+        const message =
+          error instanceof ToolInputError
+            ? error.message
+            : `Internal error: ${/** @type {any} */ (error)?.message ?? error}`;
         return {isError: true, content: [{type: 'text', text: message}]};
       }
     },

@@ -14,7 +14,7 @@ let settings = null;
 /** {executablePath, args}: CHROMIUM_PATH or /usr/bin/chromium, with the browser tests' flags. */
 export async function chromiumSettings() {
   if (!settings) {
-    const config = await loadFreshModule(path.join(siteDir, 'playwright.config.ts'));
+    const config = /** @type {any} */ (await loadFreshModule(path.join(siteDir, 'playwright.config.ts')));
     const {args = []} = config.use?.launchOptions ?? {};
     settings = {executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args};
   }

@@ -62,6 +62,10 @@ export function wholeBuild(before, build, after) {
 /**
  * Cold then warm build of siteDir (whose node_modules/.cache must be its own; see workspace.mjs).
  * With `steps` (our site), the steps before and after `docusaurus build` run and are timed too.
+ * @param {string} siteDir
+ * @param {string} label
+ * @param {Record<string, string>} [env]
+ * @param {Record<string, {args: string[]}> | null} [steps] OUR_BUILD_STEPS, or null for a peer
  */
 export async function measureBuilds(siteDir, label, env = {}, steps = null) {
   // Environment switches must not leak in from the caller's shell (the cache would not notice them).
@@ -72,6 +76,7 @@ export async function measureBuilds(siteDir, label, env = {}, steps = null) {
     const before = await step('before');
     const build = await timedBuild(siteDir, buildEnv);
     const after = await step('after');
+    /** @type {Record<string, any>} */
     const figures = {...build};
     if (steps) figures.whole = {...wholeBuild(before, build, after), before, after};
     const whole = figures.whole ? `; whole build ${figures.whole.seconds.toFixed(1)} s` : '';

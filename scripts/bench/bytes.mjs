@@ -21,6 +21,7 @@ export function fileSizes(file) {
 
 /** Sums sizes of URL paths (same-origin requests) found in buildDir; unknown files are listed apart. */
 export function sumFiles(buildDir, urlPaths) {
+  /** @type {{raw: number, gzip: number, files: string[], missing: string[]}} */
   const total = {raw: 0, gzip: 0, files: [], missing: []};
   for (const urlPath of [...new Set(urlPaths)]) {
     const file = path.join(buildDir, decodeURIComponent(urlPath));

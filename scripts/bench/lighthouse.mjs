@@ -66,7 +66,11 @@ async function runOnce(cli, chromePath, url, formFactor) {
   }
 }
 
-/** {pageType: {mobile: {scores, failing, metrics, runs}, desktop: {...}}} for the target's pages. */
+/**
+ * {pageType: {mobile: {scores, failing, metrics, runs}, desktop: {...}}} for the target's pages.
+ * @param target
+ * @param {{runs?: number, pageTypes?: string[]}} [options]
+ */
 export async function measureLighthouse(target, {runs = 3, pageTypes} = {}) {
   const {executablePath} = await chromiumSettings();
   const cli = path.join(await ensureTool('lighthouse', LIGHTHOUSE_VERSION), 'cli/index.js');
@@ -81,7 +85,7 @@ export async function measureLighthouse(target, {runs = 3, pageTypes} = {}) {
         try {
           reports.push(await runOnce(cli, executablePath, target.origin + urlPath, formFactor));
         } catch (error) {
-          errors.push(error.message);
+          errors.push(/** @type {Error} */ (error).message);
         }
       }
       if (reports.length === 0) {

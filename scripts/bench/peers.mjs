@@ -71,7 +71,7 @@ export function toSource(value) {
 
 /** Our search plugin's options, read from our own config so the peers never drift from it. */
 export async function ourSearchOptions(siteDir) {
-  const config = await loadFreshModule(path.join(siteDir, 'docusaurus.config.ts'));
+  const config = /** @type {any} */ (await loadFreshModule(path.join(siteDir, 'docusaurus.config.ts')));
   const entry = config.themes.find((t) => Array.isArray(t) && t[0] === '@easyops-cn/docusaurus-search-local');
   if (!entry) throw new BenchError('docusaurus.config.ts has no @easyops-cn/docusaurus-search-local theme to copy.');
   return entry[1];
@@ -164,7 +164,7 @@ async function installPeer(dir, packageJson, fresh) {
   try {
     await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {cwd: dir});
   } catch (error) {
-    throw new BenchError(`Could not install the ${packageJson.name} peer.\n${error.message}`);
+    throw new BenchError(`Could not install the ${packageJson.name} peer.\n${/** @type {Error} */ (error).message}`);
   }
   fs.writeFileSync(marker, text);
 }

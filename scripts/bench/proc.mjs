@@ -74,7 +74,8 @@ export function sampleTree(rootPid) {
   const cpuTicks = new Map();
   for (const pid of descendantsOf(rootPid, parentOf)) {
     const status = readOrNull(`/proc/${pid}/status`);
-    rssBytes += (status && parseStatusRss(status)) ?? 0;
+    // Not `status && …`: an empty status file would add '' and turn the sum into a string.
+    rssBytes += (status ? parseStatusRss(status) : null) ?? 0;
     if (stats.has(pid)) cpuTicks.set(pid, stats.get(pid).cpuTicks);
   }
   return {rssBytes, cpuTicks};

@@ -45,7 +45,7 @@ async function runCleanups() {
     try {
       await fn();
     } catch (error) {
-      log(`cleanup failed: ${error.message}`);
+      log(`cleanup failed: ${/** @type {Error} */ (error).message}`);
     }
   }
 }
@@ -68,6 +68,9 @@ function killTree(child, signal) {
 /**
  * Starts a command in its own process group. Returns the child and a promise of
  * {code, output, seconds}; output keeps the last 200 lines (stdout and stderr together).
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{cwd?: string, env?: Record<string, string | undefined>, echo?: boolean}} [options]
  */
 export function start(cmd, args, {cwd, env = {}, echo = false} = {}) {
   const started = performance.now();
@@ -120,10 +123,10 @@ export const interruptedBy = () => interrupted;
 export function installSignalHandlers() {
   if (handlersInstalled) return;
   handlersInstalled = true;
-  for (const [signal, code] of [
+  for (const [signal, code] of /** @type {[NodeJS.Signals, number][]} */ ([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ]) {
+  ])) {
     process.on(signal, () => {
       interrupted = signal;
       log(`${signal}: stopping servers and builds...`);

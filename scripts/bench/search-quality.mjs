@@ -102,8 +102,8 @@ export async function serveFolder(folder) {
     response.writeHead(200, {'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream'});
     response.end(fs.readFileSync(file));
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const {port} = server.address();
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve(undefined)));
+  const {port} = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),

@@ -69,6 +69,7 @@ export function indexBytes(buildDir) {
  * suggestion list next holds options that were not there at that keydown (a new render).
  */
 function instrumentSearch() {
+  /** @type {{pending: number | null, before: Element | null, samples: number[], firstRender: number | null}} */
   const state = {pending: null, before: null, samples: [], firstRender: null};
   const firstOption = () => document.querySelector('[role="listbox"] [role="option"]');
   document.addEventListener(
@@ -89,11 +90,11 @@ function instrumentSearch() {
       state.pending = null;
     }
   }).observe(document.body, {subtree: true, childList: true});
-  window.__benchSearch = state;
+  /** @type {any} */ (window).__benchSearch = state;
 }
 
 async function sampleCount(page) {
-  return page.evaluate(() => window.__benchSearch.samples.length);
+  return page.evaluate(() => /** @type {any} */ (window).__benchSearch.samples.length);
 }
 
 /** Types one character and waits for its rendered suggestions; returns the time or null (none came). */
@@ -101,12 +102,17 @@ async function typeAndTime(page, char, timeoutMs = 2000) {
   const before = await sampleCount(page);
   await page.keyboard.type(char);
   try {
-    await page.waitForFunction((n) => window.__benchSearch.samples.length > n, before, {timeout: timeoutMs});
+    await page.waitForFunction((n) => /** @type {any} */ (window).__benchSearch.samples.length > n, before, {
+      timeout: timeoutMs,
+    });
   } catch {
-    await page.evaluate(() => (window.__benchSearch.pending = null));
+    await page.evaluate(() => {
+      const win = /** @type {any} */ (window);
+      return (win.__benchSearch.pending = null);
+    });
     return null;
   }
-  return page.evaluate(() => window.__benchSearch.samples.at(-1));
+  return page.evaluate(() => /** @type {any} */ (window).__benchSearch.samples.at(-1));
 }
 
 async function openSearchPage(browser, origin, urlPath) {
@@ -199,10 +205,12 @@ async function coldSearch(browser, origin, urlPath, network) {
     const typedAt = await page.evaluate(() => performance.now());
     await page.click(INPUT);
     await page.keyboard.type('metrics');
-    await page.waitForFunction(() => window.__benchSearch.firstRender !== null, null, {timeout: 120_000});
+    await page.waitForFunction(() => /** @type {any} */ (window).__benchSearch.firstRender !== null, null, {
+      timeout: 120_000,
+    });
     const {timeOrigin, firstRender} = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
-      firstRender: window.__benchSearch.firstRender,
+      firstRender: /** @type {any} */ (window).__benchSearch.firstRender,
     }));
     const fetched = finished
       .filter((r) => r.start >= timeOrigin + typedAt && r.end <= timeOrigin + firstRender)

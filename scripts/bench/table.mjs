@@ -33,8 +33,10 @@ const kb = (bytes) => (Number.isFinite(bytes) ? bytes / 1024 : undefined);
 
 /** Rows of figures: {section, label, digits, target?, values: {ours, classic, 'openapi-docs'}}. */
 export function buildRows(results) {
-  const rows = [];
   const targets = ['ours', ...PEERS];
+  /** @type {{section: string, label: string, digits: number, target?: {text: string}, values: object}[]} */
+  const rows = [];
+  /** @type {(section: string, label: string, pick: (r: any, t: string) => any, options?: {digits?: number, target?: {text: string}}) => void} */
   const add = (section, label, pick, {digits = 1, target} = {}) => {
     const values = Object.fromEntries(targets.map((t) => [t, results[t] ? pick(results[t], t) : undefined]));
     if (Object.values(values).some((v) => v !== undefined && v !== null))

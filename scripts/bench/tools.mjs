@@ -25,7 +25,9 @@ export async function ensureTool(name, version) {
       cwd: TOOLS_DIR,
     });
   } catch (error) {
-    throw new BenchError(`Could not install ${name}@${version}, which the benchmark needs.\n${error.message}`);
+    throw new BenchError(
+      `Could not install ${name}@${version}, which the benchmark needs.\n${/** @type {Error} */ (error).message}`,
+    );
   }
   if (installedVersion(TOOLS_DIR, name) !== version) {
     throw new BenchError(`Installed ${name} but found version ${installedVersion(TOOLS_DIR, name)}, not ${version}.`);

@@ -73,7 +73,7 @@ export function addSyntheticCopies(versionDir, copies = 4) {
     for (const entry of entries) {
       fs.cpSync(path.join(versionDir, entry), path.join(target, entry), {recursive: true});
     }
-    for (const file of fs.readdirSync(target, {recursive: true})) {
+    for (const file of /** @type {string[]} */ (fs.readdirSync(target, {recursive: true}))) {
       const full = path.join(target, file);
       if (!PAGE.test(file) || !fs.statSync(full).isFile()) continue;
       fs.writeFileSync(full, prefixSlug(fs.readFileSync(full, 'utf8'), prefix));

@@ -204,7 +204,7 @@ test.describe('nginx closes what a probe found open (issue 45)', () => {
     }
   });
 
-  // serve.mjs HOST_FILES (Playwright's loader cannot import that module, so the two are named here).
+  // scripts/hosting/rules.mjs HOST_FILES (Playwright's loader cannot import that module, so the two are named here).
   for (const file of ['/nginx.conf', '/_headers']) {
     test(`${file}, the host’s own configuration, is not served`, async ({request}) => {
       expect(fs.existsSync(path.join(build, file))).toBe(true);

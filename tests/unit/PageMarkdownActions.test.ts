@@ -8,7 +8,7 @@ import {
 } from '../../src/components/PageMarkdownActions/connectLinks';
 import {buttonKey, menuKey} from '../../src/components/PageMarkdownActions/menuKeys';
 import {FEEDBACK_TOOL, MCP_PATH, MCP_SERVER_NAME, mcpUrlFor} from '../../src/lib/docsMcp';
-import {MCP_PATH as SERVED_MCP_PATH} from '../../scripts/serve.mjs';
+import {MCP_PATH as SERVED_MCP_PATH} from '../../scripts/hosting/rules.mjs';
 
 describe('the MCP endpoint of the site being read', () => {
   it('is where the servers answer, under the name the server gives itself, with its feedback tool', () => {

@@ -2,15 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {
-  contentSecurityPolicy,
-  headersFileText,
-  inlineScripts,
-  listFiles,
-  scriptHash,
-  securityHeaders,
-} from '../../scripts/postbuild.mjs';
-import {cacheControlFor, readHeadersFile} from '../../scripts/serve.mjs';
+import {headersFileText, inlineScripts, listFiles, scriptHash} from '../../scripts/postbuild.mjs';
+import {readHeadersFile} from '../../scripts/serve.mjs';
+import {cacheControlFor, contentSecurityPolicy, securityHeaders} from '../../scripts/hosting/rules.mjs';
 import {nginxHeaderValue} from '../nginx';
 import {BUILD_DIR, requireBuild} from '../support/build';
 
@@ -86,15 +80,21 @@ describe('headers file and nginx snippet', () => {
   const headers = securityHeaders(contentSecurityPolicy([scriptHash('a()')]));
 
   it('keeps the rules already in _headers and replaces an older policy', () => {
-    const existing = [
-      {pattern: '/*', headers: [['X-Frame-Options', 'DENY'] as [string, string], ['Content-Security-Policy', 'old']]},
-      {pattern: '/api/v1/openapi.json', headers: [['Access-Control-Allow-Origin', '*'] as [string, string]]},
+    const existing: {pattern: string; headers: [string, string][]}[] = [
+      {
+        pattern: '/*',
+        headers: [
+          ['X-Frame-Options', 'DENY'],
+          ['Content-Security-Policy', 'old'],
+        ],
+      },
+      {pattern: '/api/v1/openapi.json', headers: [['Access-Control-Allow-Origin', '*']]},
     ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
     fs.writeFileSync(path.join(dir, '_headers'), headersFileText(existing, headers));
     const rules = readHeadersFile(dir);
     const all = rules.find((r: {pattern: string}) => r.pattern === '/*');
-    expect(all.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers, ['Cache-Control', 'no-cache']]);
+    expect(all?.headers).toEqual([['X-Frame-Options', 'DENY'], ...headers, ['Cache-Control', 'no-cache']]);
     expect(rules.map((r: {pattern: string}) => r.pattern)).toEqual(['/*', '/api/v1/openapi.json', '/assets/*']);
     // Netlify lets the later matching rule win: pages revalidate, hashed assets are kept for good.
     const netlify = (urlPath: string) =>
@@ -121,7 +121,7 @@ describe('the production build', () => {
       .find((r: {pattern: string}) => r.pattern === '/*')
       ?.headers.find(([k]: [string, string]) => k === 'Content-Security-Policy')?.[1];
     expect(policy, 'build/_headers has a Content-Security-Policy for /*').toBeTruthy();
-    const allowed = new Set(scriptSources(policy));
+    const allowed = new Set(scriptSources(policy ?? ''));
     const missing: string[] = [];
     let scripts = 0;
     const pages = listFiles(build).filter((f: string) => f.endsWith('.html'));

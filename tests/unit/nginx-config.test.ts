@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {nginxConfig} from '../../scripts/nginx-config.mjs';
 import {DISCOVERY_HEADERS} from '../../scripts/mcp-discovery.mjs';
-import {TYPES, cacheControlFor} from '../../scripts/serve.mjs';
+import {CONTENT_TYPES, cacheControlFor} from '../../scripts/hosting/rules.mjs';
 import {nginxHeaderValue} from '../nginx';
 
 /** The build's nginx rules as text; tests/e2e/nginx.spec.ts runs them in a real nginx. */
@@ -64,7 +64,7 @@ describe('nginxConfig', () => {
   });
 
   it('gives every file type npm run serve knows the same type', () => {
-    for (const [ext, type] of Object.entries(TYPES)) {
+    for (const [ext, type] of Object.entries(CONTENT_TYPES)) {
       const line = conf
         .split('\n')
         .find((l) => new RegExp(`^ {4}${type.split(';')[0].replace(/[+/]/g, '\\$&')} .*\\b${ext.slice(1)}\\b`).test(l));

@@ -9,16 +9,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {AXE_PATH as E2E_AXE_PATH} from '../e2e/axe';
 import {
   AXE_PATH,
-  cacheControlFor,
   createServer,
   parseServeArgs,
   pickEncoding,
   readHeadersFile,
   resolveFile,
-  TYPES,
   byteRange,
-  HOST_FILES,
 } from '../../scripts/serve.mjs';
+import {CONTENT_TYPES, HOST_FILES, cacheControlFor} from '../../scripts/hosting/rules.mjs';
 
 const siteRoot = path.resolve(__dirname, '../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -212,12 +210,11 @@ describe('serve.mjs', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     expect(await res.text()).toBe(text);
-    expect(TYPES[path.extname(url) as keyof typeof TYPES]).toBe(type);
+    expect(CONTENT_TYPES[path.extname(url) as keyof typeof CONTENT_TYPES]).toBe(type);
   });
 
   it.each([
     ['/assets/js/main.abc123.js', IMMUTABLE],
-    ['/__test/axe.min.js', IMMUTABLE],
     ['/', 'no-cache'],
     ['/guides/assets/', 'no-cache'],
     ['/assetsx/a.js', 'no-cache'],

@@ -13,8 +13,8 @@ import {createSearch, SearchDocumentType, VERSION_PATHS} from '../../../src/sear
 
 /**
  * The shapes of the plugin's documents and results, declared once for the site and this server.
- * @typedef {import('../../../src/search/engine').SearchDocument} SearchDocument
- * @typedef {import('../../../src/search/engine').SearchResult} SearchResult
+ * @typedef {import('../../../src/search/engine.ts').SearchDocument} SearchDocument
+ * @typedef {import('../../../src/search/engine.ts').SearchResult} SearchResult
  */
 
 const SNIPPET_CHARS = 280;
@@ -77,7 +77,12 @@ export class DocsSearch {
     );
   }
 
-  /** Hits for `query` in `version` ('released' or 'next'), in the site's order. */
+  /**
+   * Hits for `query` in `version`, in the site's order.
+   * @param {string} query
+   * @param {'released' | 'next'} [version]
+   * @param {number} [limit]
+   */
   async search(query, version = 'released', limit = searchResultLimits) {
     try {
       const loaded = await this.engine.indexes(version);
@@ -88,7 +93,9 @@ export class DocsSearch {
       return results.map((r) => toHit(r, descriptions, this.siteUrl));
     } catch (error) {
       if (error instanceof DocsError) throw error;
-      throw new DocsError(`The search index of ${this.source.description} could not be used: ${error.message}`);
+      throw new DocsError(
+        `The search index of ${this.source.description} could not be used: ${/** @type {Error} */ (error).message}`,
+      );
     }
   }
 }
