@@ -9,6 +9,8 @@ const root = path.resolve(__dirname, '../..');
 interface Call {
   readonly method: string;
   readonly path: string;
+  /** The call sends a personal access token (`Authorization: ApiKey …`). */
+  readonly token?: boolean;
 }
 
 /** API calls written in code blocks: `curl [-X M] …/api/v1/…` and `fetch(…/api/v1/…, {method})`, or `METHOD /api/v1/…`. */
@@ -22,7 +24,9 @@ export function callsIn(code: string): Call[] {
       /(?:-X|--request)\s+['"]?([A-Z]+)/.exec(line)?.[1] ??
       /^\s*(GET|POST|PUT|PATCH|DELETE)\s+\S*\/api\/v1\//.exec(line)?.[1];
     const hasBody = /\s(-d|--data(?:-raw)?|--json)\s/.test(line);
-    if (/\bcurl\b/.test(line) || explicit) calls.push({method: explicit ?? (hasBody ? 'POST' : 'GET'), path: url});
+    const token = /ApiKey\s/.test(line);
+    if (/\bcurl\b/.test(line) || explicit)
+      calls.push({method: explicit ?? (hasBody ? 'POST' : 'GET'), path: url, ...(token ? {token} : {})});
   }
   return calls;
 }
@@ -32,14 +36,17 @@ const concrete = (p: string) => p.replace(/\$\{?\w+\}?|<[^>]+>|\{[^}]+\}/g, 'x')
 const pathPattern = (p: string) =>
   new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`);
 
-let matchers: {method: string; re: RegExp; path: string}[] = [];
+let matchers: {method: string; re: RegExp; path: string; acceptsToken: boolean}[] = [];
 beforeAll(() => {
   const doc = loadContract();
+  const schemes = (security: unknown) =>
+    ((security ?? doc.security ?? []) as object[]).flatMap((requirement) => Object.keys(requirement));
   matchers = Object.entries(doc.paths).flatMap(([p, item]) =>
-    Object.keys(item as object).map((method) => ({
+    Object.entries(item as Record<string, {security?: unknown}>).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path: p,
       re: pathPattern(p),
+      acceptsToken: schemes(operation.security).includes('api_key'),
     })),
   );
 });
@@ -82,11 +89,23 @@ export function unknownCalls(body: string): string[] {
     .map((c) => `${c.method} ${c.path}`);
 }
 
+/**
+ * Calls in a page's code blocks that send a personal access token to an operation the contract marks session only
+ * (tests/contract/security.test.ts): the server would answer 401, so the example could not work.
+ */
+export function tokenCallsToSessionOnly(body: string): string[] {
+  return codeBlocks(body)
+    .flatMap((b) => callsIn(b.code))
+    .filter((c) => c.token)
+    .filter((c) => matchers.some((m) => m.method === c.method && m.re.test(concrete(c.path)) && !m.acceptsToken))
+    .map((c) => `${c.method} ${c.path}`);
+}
+
 describe('API calls shown in the docs exist in the contract (method and path)', () => {
   it.each([
     [
       'curl "$LIGHTDASH_URL/api/v1/org/projects" -H "Authorization: ApiKey $K"',
-      [{method: 'GET', path: '/api/v1/org/projects'}],
+      [{method: 'GET', path: '/api/v1/org/projects', token: true}],
     ],
     [
       'curl -X PATCH "$URL/api/v1/user/me/personal-access-tokens/$ID/rotate" -d \'{}\'',
@@ -122,5 +141,19 @@ describe('calls outside the published spec', () => {
     const page =
       'These calls are outside the published API spec.\n\n```bash\ncurl -X DELETE "$URL/api/v1/scim/nothing"\n```';
     expect(unknownCalls(page)).toEqual(['DELETE /api/v1/scim/nothing']);
+  });
+});
+
+describe('calls shown with a personal access token go to operations that accept one', () => {
+  it('finds a token sent to a session-only operation', () => {
+    const code =
+      '```bash\ncurl -X PATCH "$URL/api/v1/org/allowedEmailDomains" \\\n  -H "Authorization: ApiKey $K" -d \'{}\'\n```';
+    expect(tokenCallsToSessionOnly(code)).toEqual(['PATCH /api/v1/org/allowedEmailDomains']);
+    expect(tokenCallsToSessionOnly(code.replace('ApiKey $K', 'x'))).toEqual([]);
+  });
+
+  const files = [...listMdx(path.join(root, 'docs')), ...listMdx(path.join(root, RELEASED_DOCS_DIR))];
+  it.each(files.map((f) => [path.relative(root, f)]))('%s', (rel) => {
+    expect(tokenCallsToSessionOnly(readPage(path.join(root, rel)).body)).toEqual([]);
   });
 });

@@ -15,6 +15,17 @@ const SESSION_ONLY = [
   'GET /api/v1/github/install',
   'DELETE /api/v1/github/uninstall',
   'GET /api/v1/github/repos/list',
+  // Without allowApiKeyAuthentication in their controllers at 0b7563df (organizationController.ts, sshController.ts,
+  // userController.ts), so the server refuses a personal access token on them.
+  'PATCH /api/v1/org',
+  'DELETE /api/v1/org/{organizationUuid}',
+  'GET /api/v1/org/allowedEmailDomains',
+  'PATCH /api/v1/org/allowedEmailDomains',
+  'POST /api/v1/ssh/key-pairs',
+  'GET /api/v1/user/warehouseCredentials',
+  'POST /api/v1/user/warehouseCredentials',
+  'PATCH /api/v1/user/warehouseCredentials/{uuid}',
+  'DELETE /api/v1/user/warehouseCredentials/{uuid}',
 ];
 
 const doc = loadContract();
