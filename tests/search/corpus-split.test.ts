@@ -7,7 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {BUILD_DIR} from './pluginSearch';
+import {BUILD_DIR} from '../support/build';
 import {
   halfOf,
   hashHalf,

@@ -9,7 +9,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {holdsIdentifier, identifiersInDocs, identifiersOf} from '../../src/search/identifiers';
-import {BUILD_DIR, createPluginSearch, loadIndexes, requireBuild, type Search} from './pluginSearch';
+import {BUILD_DIR} from '../support/build';
+import {createPluginSearch, loadIndexes, requireBuild, type Search} from './pluginSearch';
 
 interface Doc {
   t: string;

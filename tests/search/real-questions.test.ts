@@ -11,7 +11,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {BUILD_DIR, createPageSearch, createPluginSearch, type Search} from './pluginSearch';
+import {BUILD_DIR} from '../support/build';
+import {createPageSearch, createPluginSearch, type Search} from './pluginSearch';
 import {loadQuestions, NO_RESULTS, pathOf, report, score, type Question} from './relevance';
 
 const FILE = path.join(__dirname, 'real-questions.yaml');

@@ -6,7 +6,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {BUILD_DIR, createPluginSearch, type Search} from './pluginSearch';
+import {BUILD_DIR} from '../support/build';
+import {createPluginSearch, type Search} from './pluginSearch';
 import {
   isOperationPage,
   loadQuestions,

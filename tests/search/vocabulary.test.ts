@@ -7,7 +7,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {VOCABULARY, withDocsWords} from '../../src/search/vocabulary';
-import {BUILD_DIR, createPluginSearch, type Search} from './pluginSearch';
+import {BUILD_DIR} from '../support/build';
+import {createPluginSearch, type Search} from './pluginSearch';
 
 let search: Search;
 let lines: string[];
