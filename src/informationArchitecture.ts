@@ -109,6 +109,7 @@ export const informationArchitecture: Item[] = [
         'guides/api-recipes/export-a-chart-to-csv',
         'guides/api-recipes/list-dashboards-of-a-space',
         'guides/api-recipes/rotate-a-personal-access-token',
+        'guides/api-recipes/link-to-an-unsaved-explore',
       ],
     ),
     category(
