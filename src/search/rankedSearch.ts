@@ -74,7 +74,9 @@ export function searchSiteExplained(
     }
     if (named.names.length === 0) return rankSearchResults(words, all, limit, favour, undefined, rarity, scored);
     const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
-    return rankSearchResults(words, [...all, ...more], limit, favour, named, rarity, scored);
+    // A typed name orders the pages that hold it (./identifiers.ts); the page scores of the other words
+    // would favour a guide that uses the name with them ("… in my helm values") over the reference.
+    return rankSearchResults(words, [...all, ...more], limit, favour, named, rarity);
   };
   const {terms} = apiShapeOf(input);
   const find = (words: string) =>
