@@ -26,6 +26,8 @@
  * - A scripting question ("create spaces from a script", "endpoint that lists charts": SCRIPTING_WORDS,
  *   no identifier) weighs API operations and recipes 1 and docs 0.56 (SECTION_WEIGHT.script).
  * - A typed name the docs hold (./identifiers.ts) puts the pages that hold it first (IDENTIFIER_BONUS).
+ * - A question of 4 or more words adds the page's BM25F score (./pageScore.ts) as a share of the best
+ *   page's (PAGE_SCORE_WEIGHT): its words are spread over a page's parts rather than held by one line.
  * - Each page shows one line, so one page's headings cannot fill the list: its title, or the heading or
  *   paragraph that matches more of the typed words than the title does (a link straight to the
  *   section). Pages that are copies of each other (the same title and line, in two tracks of the docs)
