@@ -26,6 +26,8 @@
  * - A scripting question ("create spaces from a script", "endpoint that lists charts": SCRIPTING_WORDS,
  *   no identifier) weighs API operations and recipes 1 and docs 0.56 (SECTION_WEIGHT.script).
  * - A typed name the docs hold (./identifiers.ts) puts the pages that hold it first (IDENTIFIER_BONUS).
+ * - A question of 4 or more words adds the page's BM25F score (./pageScore.ts) as a share of the best
+ *   page's (PAGE_SCORE_WEIGHT): its words are spread over a page's parts rather than held by one line.
  * - Each page shows one line, so one page's headings cannot fill the list: its title, or the heading or
  *   paragraph that matches more of the typed words than the title does (a link straight to the
  *   section). Pages that are copies of each other (the same title and line, in two tracks of the docs)
@@ -36,6 +38,21 @@
 import type {SearchResult} from './types';
 import {SearchDocumentType} from './documentTypes.mjs';
 import type {NamedPages} from './identifiers';
+import type {PageScores} from './pageScore';
+
+/**
+ * Weight of the page's BM25F score (./pageScore.ts), as a share of the best page's, for a question of
+ * PAGE_SCORE_FULL_WORDS or more words the docs have. It grows from nothing at PAGE_SCORE_FROM_WORDS words:
+ * a short query is answered by a line that holds every word (the line weights above), a long question by
+ * a page whose title, headings and paragraphs hold its words between them. Measured on the tuning half
+ * (real-questions.yaml and tuning-questions.yaml) at 0.45, 0.6, 0.8 and 1 and ramps from 3 or 4 words:
+ * 0.6 from nothing at 4 words to all of it at 7 was among the best in both box views, and the relevance
+ * set and the real questions (short ones) kept their figures; from 3 words, two 4-word real questions
+ * fell (one out of the guide box's top 5).
+ */
+const PAGE_SCORE_WEIGHT = 0.6;
+const PAGE_SCORE_FROM_WORDS = 4;
+const PAGE_SCORE_FULL_WORDS = 7;
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
 export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
@@ -309,6 +326,16 @@ function placeWeight(result: RankableResult): number {
   );
 }
 
+/** The page's BM25F score over the best page's, times how much it counts for a question this long. */
+function pageScoreShare(pageScore: PageScores, url: string): number {
+  const share = Math.min(
+    1,
+    Math.max(0, (pageScore.words.length - PAGE_SCORE_FROM_WORDS) / (PAGE_SCORE_FULL_WORDS - PAGE_SCORE_FROM_WORDS)),
+  );
+  if (share === 0 || pageScore.best === 0) return 0;
+  return (share * (pageScore.scores.get(url) ?? 0)) / pageScore.best;
+}
+
 /** The pages of `results` with their scores, best first (see the file's comment for the design). */
 function scorePages<T extends RankableResult>(
   input: string,
@@ -316,6 +343,7 @@ function scorePages<T extends RankableResult>(
   favour: (url: string) => number = () => 1,
   namedPages?: NamedPages,
   rarity?: (token: string) => number,
+  pageScore?: PageScores,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
@@ -360,6 +388,7 @@ function scorePages<T extends RankableResult>(
     const title = pageTitleOf(lines[0]);
     const overlap = titleOverlap(typed, title);
     const titlePhrase = phraseShare(typedPlain, title);
+    const bm25 = pageScore ? pageScoreShare(pageScore, group.url) : 0;
     // Keywords are a list, not a sentence: no phrase there.
     const phrase = lines.reduce(
       (max, line) =>
@@ -390,7 +419,8 @@ function scorePages<T extends RankableResult>(
           support +
           TITLE_OVERLAP_WEIGHT * overlap +
           PHRASE_WEIGHT * phrase +
-          TITLE_PHRASE_WEIGHT * titlePhrase) +
+          TITLE_PHRASE_WEIGHT * titlePhrase +
+          PAGE_SCORE_WEIGHT * bm25) +
       (named ? EXACT_NAME_BONUS : 0) +
       (explainsSetting ? SETTING_NAME_BONUS : 0) +
       IDENTIFIER_BONUS * heldShare +
@@ -404,6 +434,7 @@ function scorePages<T extends RankableResult>(
       overlap,
       phrase,
       titlePhrase,
+      bm25,
       named: Number(named),
       explainsSetting: Number(explainsSetting),
       heldShare,
@@ -427,6 +458,7 @@ export function rankSearchResults<T extends RankableResult>(
   favour?: (url: string) => number,
   named?: NamedPages,
   rarity?: (token: string) => number,
+  pageScore?: PageScores,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -439,7 +471,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named, rarity)) {
+  for (const page of scorePages(input, results, favour, named, rarity, pageScore)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;

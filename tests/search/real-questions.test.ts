@@ -14,19 +14,30 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {BUILD_DIR} from '../support/build';
 import {createPageSearch, createPluginSearch, type Search} from './pluginSearch';
 import {loadQuestions, NO_RESULTS, pathOf, report, score, type Question} from './relevance';
+import {loadSourced, TUNING_FILE} from './corpus';
 
 const FILE = path.join(__dirname, 'real-questions.yaml');
 const MIN_REAL_QUESTIONS = 80;
 
 /**
  * Floors: issue 34's targets (80 % top-1, 95 % top-5 in every view), or a question under today's figure
- * where that is higher (99 questions: home 83.8 % / 99.0 %, guide 80.8 % / 99.0 %, /search 83.8 % /
- * 99.0 %). Raise them as the search improves.
+ * where that is higher (99 questions, issue 46's ranking branch: home 84/99/99, guide 81/99/99, /search
+ * 84/99/99 at top-1/top-5, so 83, 80 and 83 at top-1 and 98 at top-5). Raise them as the search improves.
  */
 const FLOORS = {
-  home: {top1: 0.82, top5: 0.98},
-  guide: {top1: 0.8, top5: 0.98},
-  page: {top1: 0.82, top5: 0.98},
+  home: {top1: 0.838, top5: 0.989},
+  guide: {top1: 0.808, top5: 0.989},
+  page: {top1: 0.838, top5: 0.989},
+};
+
+/**
+ * Floors for the rest of the tuning half (tuning-questions.yaml, issue 46): the figures measured on the
+ * production build of this branch minus one question (103 questions: 63/95 in every view, 61.2 % / 92.2 %).
+ */
+const TUNING_FLOORS = {
+  home: {top1: 0.6, top5: 0.912},
+  guide: {top1: 0.6, top5: 0.912},
+  page: {top1: 0.6, top5: 0.912},
 };
 
 interface Sourced {
@@ -36,6 +47,12 @@ interface Sourced {
 }
 
 const questions: Question[] = loadQuestions(FILE).map((q) => ({
+  q: q.q,
+  page: pathOf(q.page),
+  also: q.also?.map(pathOf),
+}));
+/** The rest of the tuning half; its sibling, the held-out half, is measured only by held-out.test.ts. */
+const tuningQuestions: Question[] = loadSourced(TUNING_FILE).map((q) => ({
   q: q.q,
   page: pathOf(q.page),
   also: q.also?.map(pathOf),
@@ -86,6 +103,21 @@ describe('the search on real questions', () => {
     expect(summary.top1, text).toBeGreaterThanOrEqual(FLOORS[view].top1);
     expect(summary.top5, text).toBeGreaterThanOrEqual(FLOORS[view].top5);
     // Issue 34: a real question never gets an empty list, whatever its words.
+    expect(summary.outcomes.filter((o) => o.first === NO_RESULTS).map((o) => o.q)).toEqual([]);
+  });
+});
+
+describe('the search on the rest of the tuning half (tuning-questions.yaml)', () => {
+  it.each([
+    ['home', () => box, ''],
+    ['guide', () => box, 'guides'],
+    ['page', () => page, ''],
+  ] as const)('%s keeps its figures', async (view, search, context) => {
+    const summary = await score(tuningQuestions, (q) => search()(q, context));
+    const text = `tuning ${view}: ${report(summary)}`;
+    console.log(text.split('\n')[0]);
+    expect(summary.top1, text).toBeGreaterThanOrEqual(TUNING_FLOORS[view].top1);
+    expect(summary.top5, text).toBeGreaterThanOrEqual(TUNING_FLOORS[view].top5);
     expect(summary.outcomes.filter((o) => o.first === NO_RESULTS).map((o) => o.q)).toEqual([]);
   });
 });
