@@ -442,7 +442,33 @@ function scorePages<T extends RankableResult>(
       listingShare,
     };
   }
-  return [...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder);
+  return withReferenceInReach([...groups.values()].sort((a, b) => b.score - a.score || a.firstOrder - b.firstOrder));
+}
+
+/**
+ * A typed name's reference (the page that lists the most names of its kind: the environment variables page for
+ * `SCHEDULER_ENABLED`, the CLI reference for `--select`) is kept among the first REFERENCE_SLOT pages. The bonuses
+ * above order pages by how much they are about the name, and a guide that sets the name in its example (Helm values,
+ * a compose file) can rightly come first; but the page that defines it must stay in sight whatever else is typed
+ * (issue 46: identifiers as must-match). Moving it up to the last slot of the first three leaves the first two alone.
+ */
+const REFERENCE_SLOT = 3;
+/** A page counts as the name's reference when it lists at least this share of the fullest list of its kind. */
+const REFERENCE_LISTING = 0.9;
+
+function withReferenceInReach<T extends RankableResult>(sorted: ScoredPage<T>[]): ScoredPage<T>[] {
+  let reference = -1;
+  for (let i = 0; i < sorted.length; i++) {
+    const share = sorted[i].parts.listingShare ?? 0;
+    if (share >= REFERENCE_LISTING && (reference < 0 || share > (sorted[reference].parts.listingShare ?? 0))) {
+      reference = i;
+    }
+  }
+  if (reference < REFERENCE_SLOT) return sorted;
+  const reordered = [...sorted];
+  const [page] = reordered.splice(reference, 1);
+  reordered.splice(REFERENCE_SLOT - 1, 0, page);
+  return reordered;
 }
 
 /**

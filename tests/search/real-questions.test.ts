@@ -21,23 +21,26 @@ const MIN_REAL_QUESTIONS = 80;
 
 /**
  * Floors: issue 34's targets (80 % top-1, 95 % top-5 in every view), or a question under today's figure
- * where that is higher (99 questions, issue 46's ranking branch: home 84/99/99, guide 81/99/99, /search
- * 84/99/99 at top-1/top-5, so 83, 80 and 83 at top-1 and 98 at top-5). Raise them as the search improves.
+ * where that is higher. 99 questions, measured after the claim audits of 2026-11-28 rewrote most released pages
+ * (home 82/99, guide 80/99, /search 82/99 at top-1, 99/99 at top-5; 84/81/84 before them): 81/99 for the home box
+ * and /search, issue 34's 80 % for the guide box (80 over 79/99), and 98/99 at top-5. Raise them as the search
+ * improves.
  */
 const FLOORS = {
-  home: {top1: 0.838, top5: 0.989},
-  guide: {top1: 0.808, top5: 0.989},
-  page: {top1: 0.838, top5: 0.989},
+  home: {top1: 0.818, top5: 0.989},
+  guide: {top1: 0.8, top5: 0.989},
+  page: {top1: 0.818, top5: 0.989},
 };
 
 /**
  * Floors for the rest of the tuning half (tuning-questions.yaml, issue 46): the figures measured on the
- * production build of this branch minus one question (103 questions: 63/95 in every view, 61.2 % / 92.2 %).
+ * production build minus one question. 103 questions: 63/95 in every view on the ranking branch; after the claim
+ * audits of 2026-11-28 rewrote most released pages, 58/93 (home, /search) and 59/93 (guide box).
  */
 const TUNING_FLOORS = {
-  home: {top1: 0.6, top5: 0.912},
-  guide: {top1: 0.6, top5: 0.912},
-  page: {top1: 0.6, top5: 0.912},
+  home: {top1: 0.553, top5: 0.893},
+  guide: {top1: 0.563, top5: 0.893},
+  page: {top1: 0.553, top5: 0.893},
 };
 
 interface Sourced {
