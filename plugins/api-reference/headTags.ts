@@ -13,6 +13,8 @@ import {SAMPLE_LANGUAGES} from './model/codeSamples';
 export function languageScript(storageKey: string): string {
   const others = SAMPLE_LANGUAGES.slice(1).join('|');
   return (
+    // Marks that scripts run, so the no-JavaScript style (NOSCRIPT_STYLE) stands down.
+    `try{document.documentElement.setAttribute('${SCRIPTS_RUN_ATTRIBUTE}','')}catch(e){}` +
     `try{var l=localStorage.getItem(${JSON.stringify(storageKey)});` +
     `if(/^(${others})$/.test(l)){document.documentElement.setAttribute('data-api-language',l);` +
     `var t='[data-tabs=language] [role=tab',s=document.createElement('style');s.id='${LANGUAGE_STYLE_ID}';` +
@@ -23,12 +25,20 @@ export function languageScript(storageKey: string): string {
 }
 
 /**
+ * Set on <html> by the first inline script of every page (languageScript here, and the warehouse-sql plugin's): the
+ * styles for readers without JavaScript apply only while it is absent. A <noscript><style> did the same, but tools
+ * that turn a page's HTML into text (afdocs, search crawlers) read a <noscript>'s CSS as the page's first words.
+ */
+export const SCRIPTS_RUN_ATTRIBUTE = 'data-js';
+const WITHOUT_SCRIPTS = `html:not([${SCRIPTS_RUN_ATTRIBUTE}])`;
+
+/**
  * Without JavaScript the API pages' tabs cannot switch, so every panel is shown, one after the
  * other under its own label (./theme/Tabs), and the tab row is hidden.
  */
 export const NOSCRIPT_STYLE =
-  '[data-tabs] [role=tablist]{display:none}' +
-  '[data-tabs] [role=tabpanel][hidden],[data-tabs] [data-noscript-label]{display:block!important}';
+  `${WITHOUT_SCRIPTS} [data-tabs] [role=tablist]{display:none}` +
+  `${WITHOUT_SCRIPTS} [data-tabs] [role=tabpanel][hidden],${WITHOUT_SCRIPTS} [data-tabs] [data-noscript-label]{display:block!important}`;
 
 /**
  * What the plugin adds to every page's <head>: the sample-language script and the no-JavaScript tab
@@ -37,6 +47,6 @@ export const NOSCRIPT_STYLE =
 export function preferenceHeadTags(): HtmlTags {
   return [
     {tagName: 'script', innerHTML: languageScript(LANGUAGE_KEY)},
-    {tagName: 'noscript', innerHTML: `<style>${NOSCRIPT_STYLE}</style>`},
+    {tagName: 'style', innerHTML: NOSCRIPT_STYLE},
   ];
 }

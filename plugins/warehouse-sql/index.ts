@@ -13,7 +13,7 @@ export default function warehouseSqlPlugin(): Plugin {
       return {
         headTags: [
           {tagName: 'script', innerHTML: prePaintScript()},
-          {tagName: 'noscript', innerHTML: `<style>${NOSCRIPT_CSS}</style>`},
+          {tagName: 'style', innerHTML: NOSCRIPT_CSS},
         ],
       };
     },

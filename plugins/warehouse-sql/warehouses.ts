@@ -59,15 +59,22 @@ const showVariant = (id: string) => `[data-warehouse-variant~=${id}]{display:blo
 export function prePaintScript(): string {
   const [before, after] = showVariant('\u0000').split('\u0000');
   return (
+    // Marks that scripts run, so NOSCRIPT_CSS stands down (the API reference's head script sets the same).
+    `try{document.documentElement.setAttribute('data-js','')}catch(e){}` +
     `try{var w=localStorage.getItem(${JSON.stringify(WAREHOUSE_KEY)});` +
     `if(/^(${WAREHOUSE_IDS.join('|')})$/.test(w)){var s=document.createElement('style');s.id=${JSON.stringify(WAREHOUSE_STYLE_ID)};` +
     `s.textContent=${JSON.stringify(HIDE_VARIANTS + before)}+w+${JSON.stringify(after)};document.head.appendChild(s)}}catch(e){}`
   );
 }
 
-/** Without JavaScript nothing can switch: every variant is shown under its title, and the selector is hidden. */
+/**
+ * Without JavaScript nothing can switch: every variant is shown under its title, and the selector is hidden. It
+ * applies while <html data-js> is absent (set by prePaintScript), not inside a <noscript>, whose CSS tools that turn
+ * HTML into text read as the page's first words.
+ */
 export const NOSCRIPT_CSS =
-  '[data-warehouse-variant]{display:block!important}[data-warehouse-control]{display:none!important}';
+  'html:not([data-js]) [data-warehouse-variant]{display:block!important}' +
+  'html:not([data-js]) [data-warehouse-control]{display:none!important}';
 
 /**
  * What a ```sql block's meta says about it:
