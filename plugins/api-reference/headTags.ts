@@ -1,6 +1,7 @@
 import type {HtmlTags} from '@docusaurus/types';
 import {LANGUAGE_KEY, LANGUAGE_STYLE_ID} from './storageKeys';
 import {SAMPLE_LANGUAGES} from './model/codeSamples';
+import {MARK_SCRIPTS_RUN, WITHOUT_SCRIPTS} from '../../src/lib/scriptsRun';
 
 /**
  * Runs before the first paint, like Docusaurus' colour-mode script. For a reader whose stored sample
@@ -14,7 +15,7 @@ export function languageScript(storageKey: string): string {
   const others = SAMPLE_LANGUAGES.slice(1).join('|');
   return (
     // Marks that scripts run, so the no-JavaScript style (NOSCRIPT_STYLE) stands down.
-    `try{document.documentElement.setAttribute('${SCRIPTS_RUN_ATTRIBUTE}','')}catch(e){}` +
+    MARK_SCRIPTS_RUN +
     `try{var l=localStorage.getItem(${JSON.stringify(storageKey)});` +
     `if(/^(${others})$/.test(l)){document.documentElement.setAttribute('data-api-language',l);` +
     `var t='[data-tabs=language] [role=tab',s=document.createElement('style');s.id='${LANGUAGE_STYLE_ID}';` +
@@ -25,16 +26,9 @@ export function languageScript(storageKey: string): string {
 }
 
 /**
- * Set on <html> by the first inline script of every page (languageScript here, and the warehouse-sql plugin's): the
- * styles for readers without JavaScript apply only while it is absent. A <noscript><style> did the same, but tools
- * that turn a page's HTML into text (afdocs, search crawlers) read a <noscript>'s CSS as the page's first words.
- */
-export const SCRIPTS_RUN_ATTRIBUTE = 'data-js';
-const WITHOUT_SCRIPTS = `html:not([${SCRIPTS_RUN_ATTRIBUTE}])`;
-
-/**
  * Without JavaScript the API pages' tabs cannot switch, so every panel is shown, one after the
- * other under its own label (./theme/Tabs), and the tab row is hidden.
+ * other under its own label (./theme/Tabs), and the tab row is hidden (src/lib/scriptsRun.ts: while scripts
+ * have not run).
  */
 export const NOSCRIPT_STYLE =
   `${WITHOUT_SCRIPTS} [data-tabs] [role=tablist]{display:none}` +

@@ -3,6 +3,8 @@
  * (`WarehouseTypes` in its API spec, src/lib/releasedVersion.mjs), in the order of the app's connection form. Plain data,
  * so the build, the browser, the Markdown export and the MCP server all read this one list.
  */
+import {MARK_SCRIPTS_RUN, WITHOUT_SCRIPTS} from '../../src/lib/scriptsRun';
+
 export const WAREHOUSES = [
   {id: 'bigquery', label: 'BigQuery'},
   {id: 'snowflake', label: 'Snowflake'},
@@ -60,7 +62,7 @@ export function prePaintScript(): string {
   const [before, after] = showVariant('\u0000').split('\u0000');
   return (
     // Marks that scripts run, so NOSCRIPT_CSS stands down (the API reference's head script sets the same).
-    `try{document.documentElement.setAttribute('data-js','')}catch(e){}` +
+    MARK_SCRIPTS_RUN +
     `try{var w=localStorage.getItem(${JSON.stringify(WAREHOUSE_KEY)});` +
     `if(/^(${WAREHOUSE_IDS.join('|')})$/.test(w)){var s=document.createElement('style');s.id=${JSON.stringify(WAREHOUSE_STYLE_ID)};` +
     `s.textContent=${JSON.stringify(HIDE_VARIANTS + before)}+w+${JSON.stringify(after)};document.head.appendChild(s)}}catch(e){}`
@@ -68,13 +70,12 @@ export function prePaintScript(): string {
 }
 
 /**
- * Without JavaScript nothing can switch: every variant is shown under its title, and the selector is hidden. It
- * applies while <html data-js> is absent (set by prePaintScript), not inside a <noscript>, whose CSS tools that turn
- * HTML into text read as the page's first words.
+ * Without JavaScript nothing can switch: every variant is shown under its title, and the selector is hidden
+ * (src/lib/scriptsRun.ts: while scripts have not run).
  */
 export const NOSCRIPT_CSS =
-  'html:not([data-js]) [data-warehouse-variant]{display:block!important}' +
-  'html:not([data-js]) [data-warehouse-control]{display:none!important}';
+  `${WITHOUT_SCRIPTS} [data-warehouse-variant]{display:block!important}` +
+  `${WITHOUT_SCRIPTS} [data-warehouse-control]{display:none!important}`;
 
 /**
  * What a ```sql block's meta says about it:

@@ -1,3 +1,4 @@
+import {SCRIPTS_RUN_ATTRIBUTE, WITHOUT_SCRIPTS} from '../../src/lib/scriptsRun';
 import {describe, expect, it} from 'vitest';
 import type {Code, Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -92,6 +93,18 @@ describe('the pre-paint script', () => {
   it('shows every variant and hides the selector without JavaScript', () => {
     expect(NOSCRIPT_CSS).toContain('[data-warehouse-variant]{display:block!important}');
     expect(NOSCRIPT_CSS).toContain('[data-warehouse-control]{display:none!important}');
+  });
+
+  it('marks <html> as scripted first, so those rules stand down whatever is stored', () => {
+    const attributes: string[] = [];
+    const document = {documentElement: {setAttribute: (name: string) => attributes.push(name)}};
+    new Function('localStorage', 'document', prePaintScript())({getItem: () => null}, document);
+    expect(attributes).toEqual([SCRIPTS_RUN_ATTRIBUTE]);
+    expect(
+      NOSCRIPT_CSS.split('}')
+        .filter(Boolean)
+        .every((rule) => rule.startsWith(WITHOUT_SCRIPTS)),
+    ).toBe(true);
   });
 });
 

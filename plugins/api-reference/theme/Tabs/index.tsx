@@ -32,7 +32,7 @@ function nextIndex(key: string, index: number, count: number): number | null {
 
 /**
  * ARIA tabs with the look of the docs' tabs (Infima's `tabs` classes, as the recipes' tabs), rendered on the server: every panel is in the HTML (the unselected ones `hidden`).
- * Without JavaScript a <noscript> style (../../headTags.ts) shows them all, each under its label.
+ * Without JavaScript a style (../../headTags.ts, NOSCRIPT_STYLE) shows them all, each under its label.
  */
 export default function Tabs({label, items, selected, onSelect, group}: Props): ReactNode {
   const base = useId();
