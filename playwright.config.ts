@@ -27,6 +27,10 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: SITE,
+    // A click or hover that can never happen (a menu that did not open) otherwise waits out the whole
+    // test and fails with only "Test timeout exceeded"; with its own limit it fails naming the action
+    // and the element it waited for. 20 s is far beyond any action here on a loaded 2-core machine.
+    actionTimeout: 20_000,
     // Recording a trace (DOM snapshots and screenshots at every action) cost about 45 % of the CPU of
     // the specs outside the crawl, though a passing test throws it away. E2E_TRACE=1 records one for
     // each failing test (open it with `npx playwright show-trace`).
