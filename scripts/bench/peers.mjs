@@ -169,6 +169,44 @@ async function installPeer(dir, packageJson, fresh) {
   fs.writeFileSync(marker, text);
 }
 
+/** `import Name from '@site/…'` or `import {A, B} from '@site/…'` in an MDX page. */
+const SITE_IMPORT = /^import\s+(?:(\w+)|\{([^}]*)\})\s+from\s+'@site\/([^']+)';?\s*$/gm;
+
+/**
+ * Interactive pieces our pages import from `@site` (the YAML checker, the API recipes' instance setting, the
+ * roles table, the permission explorer, the configuration builder, …) are wired to our own code, and none of the
+ * pages the bench measures has one. The peer gets an empty stand-in for each module the docs import, found by
+ * reading the docs, so that a component added to a page later cannot break the peer's build (a hand-kept list did,
+ * when three arrived). The components the peer really renders (`copied`) are left alone.
+ */
+export function writeStandIns(siteDir, dir, copied) {
+  /** @type {Map<string, Set<string>>} module path → exported names ('default' for a default import) */
+  const modules = new Map();
+  for (const root of ['docs', 'versioned_docs']) {
+    for (const entry of fs.readdirSync(path.join(siteDir, root), {recursive: true, withFileTypes: true})) {
+      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
+      const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+      for (const [, defaultName, named, modulePath] of text.matchAll(SITE_IMPORT)) {
+        if (copied.some((component) => modulePath === `src/components/${component}`)) continue;
+        const names = modules.get(modulePath) ?? new Set();
+        if (defaultName) names.add('default');
+        for (const name of (named ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+          if (name) names.add(name);
+        }
+        modules.set(modulePath, names);
+      }
+    }
+  }
+  for (const [modulePath, names] of modules) {
+    const lines = [...names].map((name) =>
+      name === 'default'
+        ? 'export default function StandIn() {\n  return null;\n}'
+        : `export function ${name}() {\n  return null;\n}`,
+    );
+    writeFile(path.join(dir, modulePath, 'index.js'), `${lines.join('\n')}\n`);
+  }
+}
+
 /** Replaces the peer's content with a fresh copy of ours (node_modules and the install marker stay). */
 function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars, openapi}) {
   for (const entry of fs.readdirSync(dir)) {
@@ -181,23 +219,13 @@ function copyContent(siteDir, dir, {releasedVersion, searchOptions, nextSidebars
   }
   // Our MDXComponents registers these globally: the docs home uses <HomeTiles>, feature pages
   // <Availability>, pages with old section ids <Anchor>. The peer gets the same three, and nothing else of our theme.
-  for (const component of ['HomeTiles', 'Availability', 'Anchor']) {
+  const copied = ['HomeTiles', 'Availability', 'Anchor'];
+  for (const component of copied) {
     fs.cpSync(path.join(siteDir, `src/components/${component}`), path.join(dir, `src/components/${component}`), {
       recursive: true,
     });
   }
-  // The API recipes' "Before you start" imports our instance setting (a form wired to our API
-  // reference's code). None of the pages the bench measures has it, so the peer gets an empty stand-in.
-  writeFile(
-    path.join(dir, 'plugins/api-reference/theme/index.js'),
-    'export function InstanceSetting() {\n  return null;\n}\n',
-  );
-  // The YAML checker page imports our checker (a Web Worker and a compiled schema); no measured page has it, so
-  // the peer gets an empty stand-in here too.
-  writeFile(
-    path.join(dir, 'src/components/YamlValidator/index.js'),
-    'export default function YamlValidator() {\n  return null;\n}\n',
-  );
+  writeStandIns(siteDir, dir, copied);
   // Not our MDXComponents: it also registers our pre-rendered <Diagram>, and the peer renders mermaid
   // blocks the default way (theme-mermaid in the browser).
   writeFile(

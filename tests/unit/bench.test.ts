@@ -8,7 +8,7 @@ import {buildRows, formatTable, formatValue, ratioOf} from '../../scripts/bench/
 import {wholeBuild} from '../../scripts/bench/build.mjs';
 import {addSyntheticCopies, prefixSlug} from '../../scripts/bench/workspace.mjs';
 import {summariseReport} from '../../scripts/bench/lighthouse.mjs';
-import {toSource} from '../../scripts/bench/peers.mjs';
+import {toSource, writeStandIns} from '../../scripts/bench/peers.mjs';
 import {parseOptions} from '../../scripts/bench.mjs';
 import {aggregate, formatSearchQuality, pagefindSearch, releasedRoutes} from '../../scripts/bench/search-quality.mjs';
 
@@ -367,6 +367,40 @@ describe('search quality figures', () => {
       for (const dir of [build, output]) fs.rmSync(dir, {recursive: true, force: true});
     }
     expect(globalThis.fetch).toBe(fetch);
+  });
+});
+
+describe('the classic peer’s stand-ins for our interactive components', () => {
+  it('writes one for every @site module a page imports, with the names it imports, and none for copied ones', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'standins-site-'));
+    const peer = fs.mkdtempSync(path.join(os.tmpdir(), 'standins-peer-'));
+    fs.mkdirSync(path.join(site, 'docs/guides'), {recursive: true});
+    fs.mkdirSync(path.join(site, 'versioned_docs/version-1/references'), {recursive: true});
+    fs.writeFileSync(
+      path.join(site, 'docs/guides/a.mdx'),
+      "import Widget from '@site/src/components/Widget';\nimport HomeTiles from '@site/src/components/HomeTiles';\n\n<Widget />\n",
+    );
+    fs.writeFileSync(
+      path.join(site, 'versioned_docs/version-1/references/_b.mdx'),
+      "import {Setting, Other as Renamed} from '@site/plugins/thing/theme';\n",
+    );
+    writeStandIns(site, peer, ['HomeTiles']);
+    expect(fs.readFileSync(path.join(peer, 'src/components/Widget/index.js'), 'utf8')).toMatch(
+      /^export default function/,
+    );
+    const named = fs.readFileSync(path.join(peer, 'plugins/thing/theme/index.js'), 'utf8');
+    expect(named).toContain('export function Setting()');
+    expect(named).toContain('export function Other()');
+    expect(fs.existsSync(path.join(peer, 'src/components/HomeTiles'))).toBe(false);
+  });
+
+  it('covers every @site import of the real docs', () => {
+    const peer = fs.mkdtempSync(path.join(os.tmpdir(), 'standins-peer-'));
+    const root = path.join(__dirname, '../..');
+    writeStandIns(root, peer, []);
+    for (const module of ['src/components/YamlValidator', 'src/components/RolesTable', 'plugins/api-reference/theme']) {
+      expect(fs.existsSync(path.join(peer, module, 'index.js')), module).toBe(true);
+    }
   });
 });
 
