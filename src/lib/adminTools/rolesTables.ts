@@ -62,7 +62,7 @@ export const ROLES_PAGE_TABLES = {
       },
       {
         id: 'export-beyond-limit',
-        label: 'Export to CSV or Google Sheets beyond the row limit',
+        label: 'Export to CSV beyond the visible results (All Results or a custom limit)',
         minRole: 'interactive_viewer',
         rules: ['project.manage.ChangeCsvResults.everything'],
       },
