@@ -33,7 +33,7 @@ import {
 import type {RolesTableData} from '../../src/lib/adminTools/rolesTables';
 import {abilityRules, envNamesOfParseConfig} from '../../scripts/admin-tools/extract-sources.mjs';
 import {documentedVariables, readPage} from '../support/mdx';
-import {RELEASED_DOCS_DIR, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
+import {RELEASED_DOCS_DIR, RELEASED_PATCH, RELEASED_VERSION} from '../../src/lib/releasedVersion.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const DOCS = 'https://docs.lightdash.com/';
@@ -233,6 +233,27 @@ describe('configuration builder output', () => {
   it('the compose schema check fails on a wrong override', () => {
     expect(validateCompose({services: {lightdash: {environment: 5}}})).toBe(false);
   });
+
+  it.each(CHOICES)(
+    '%s %j runs the released image and never pairs secure cookies with an http internal host',
+    (d, needs) => {
+      const config = build(d, needs);
+      const values = new Map(config.variables.map((v) => [v.name, v.value]));
+      // 0.1410 sets no session cookie on an http request when SECURE_COOKIES is true, so the headless browser's
+      // sign-in at INTERNAL_LIGHTDASH_HOST fails (lightdash/lightdash#13723 changed that in 2025).
+      if (values.get('SECURE_COOKIES') === 'true' && values.has('INTERNAL_LIGHTDASH_HOST')) {
+        expect(values.get('INTERNAL_LIGHTDASH_HOST')).toMatch(/^https:\/\//);
+      }
+      // The base compose file runs `latest` and chart 1.5.1 defaults to its appVersion 0.1121.0: both pin the patch.
+      if (d === 'helm') expect(parseYaml(file(config, 'values.yaml')).image).toEqual({tag: RELEASED_PATCH});
+      if (d === 'compose') {
+        const override = parseYaml(file(config, 'docker-compose.override.yml'));
+        for (const service of Object.values(override.services as Record<string, {image?: string}>)) {
+          expect(service.image).toBe(`lightdash/lightdash:${RELEASED_PATCH}`);
+        }
+      }
+    },
+  );
 
   it('refuses unknown input with a message', () => {
     expect(() => build('kubernetes', [])).toThrow(ChoiceError);

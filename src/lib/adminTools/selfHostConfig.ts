@@ -8,7 +8,7 @@
  * PostgreSQL client's own PG* variables) and has a row on the environment variables page, whose row id is its name;
  * tests/unit/adminTools.test.ts checks both, the companions, the dotenv syntax, the compose schema and the chart keys.
  */
-import {RELEASED_VERSION} from '../releasedVersion.mjs';
+import {RELEASED_PATCH, RELEASED_VERSION} from '../releasedVersion.mjs';
 
 export const DEPLOYMENTS = ['compose', 'helm', 'container'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
@@ -228,7 +228,13 @@ export const NEEDS: readonly Need[] = [
       plain('SCHEDULER_ENABLED', 'Run the scheduler worker inside the server', 'true', 'chart'),
       plain('HEADLESS_BROWSER_HOST', 'Host name of the browser service', 'headless-browser', 'chart'),
       plain('HEADLESS_BROWSER_PORT', 'Port of the browser service', '3000', 'chart'),
-      plain('INTERNAL_LIGHTDASH_HOST', 'Address the browser opens Lightdash pages at', 'http://lightdash:8080'),
+      // HTTPS, not the service's http://lightdash:8080: with SECURE_COOKIES=true the 0.1410 server sets no session
+      // cookie on an http request, so the browser's sign-in fails (fixed later by lightdash/lightdash#13723).
+      plain(
+        'INTERNAL_LIGHTDASH_HOST',
+        'HTTPS address the server and the browser open Lightdash at (an http one fails sign-in with SECURE_COOKIES)',
+        'https://lightdash.example.com',
+      ),
     ],
     helmValues: {'browserless-chrome.enabled': true},
   },
@@ -325,13 +331,8 @@ export function variablesOf(choice: Choice): WrittenVariable[] {
   }
   for (const id of choice.needs) {
     for (const v of NEED_BY_ID.get(id)!.variables) {
-      // A plain container has no compose service names: the browser is wherever the reader runs it.
-      const value =
-        choice.deployment === 'container' && v.name === 'INTERNAL_LIGHTDASH_HOST'
-          ? 'https://lightdash.example.com'
-          : v.value;
       out.delete(v.name); // re-inserted under the need that sets it last
-      out.set(v.name, {...v, value, need: id});
+      out.set(v.name, {...v, need: id});
     }
   }
   return [...out.values()];
@@ -372,6 +373,9 @@ function buildEnv(choice: Choice, variables: readonly WrittenVariable[], docsBas
   return `${lines.join('\n')}\n`;
 }
 
+/** The image of the released patch: the base compose file says `latest` and the chart defaults to its appVersion. */
+const IMAGE = `lightdash/lightdash:${RELEASED_PATCH}`;
+
 /** Variables the base docker-compose.yml of the released Lightdash already passes to the lightdash service. */
 export interface ComposeBase {
   readonly lightdashEnvironment: readonly string[];
@@ -399,22 +403,22 @@ function buildCompose(
   const extra = variables.filter((v) => !passed.has(v.name));
   const worker = choice.needs.includes('worker');
   const fixed: Record<string, string> = worker ? {SCHEDULER_ENABLED: 'false'} : {};
-  lines.push('services:', '  lightdash:');
+  lines.push(
+    'services:',
+    '  lightdash:',
+    `    # The base file runs lightdash/lightdash:latest, which is no longer ${RELEASED_VERSION}: pin the release.`,
+    `    image: ${IMAGE}`,
+  );
   if (extra.length || Object.keys(fixed).length) {
     lines.push('    environment:');
     for (const v of extra) lines.push(comment(v, envPage, '      '), `      - ${v.name}=\${${v.name}}`);
     for (const [name, value] of Object.entries(fixed)) lines.push(`      - ${name}=${value}`);
-  } else {
-    lines.push('    # The base file already passes every variable of this configuration.', '    {}');
-    // An empty service entry would be `lightdash: {}`: keep the file valid YAML that compose reads.
-    lines.splice(lines.length - 2, 2);
-    lines[lines.length - 1] = '  lightdash: {}';
   }
   if (worker) {
     lines.push(
       '  # The standalone scheduler worker: the same image, running only the worker.',
       '  scheduler:',
-      '    image: lightdash/lightdash:latest',
+      `    image: ${IMAGE}`,
       '    entrypoint: ["yarn", "workspace", "backend", "scheduler"]',
       '    restart: always',
     );
@@ -445,6 +449,9 @@ function buildHelm(choice: Choice, variables: readonly WrittenVariable[], docsBa
   const lines = [
     ...header(choice, 'values.yaml', docsBase),
     '# For the lightdash/lightdash chart (values of 2024-09-26).',
+    `# Without image.tag the chart runs its own appVersion (0.1121.0 in chart 1.5.1), not ${RELEASED_VERSION}.`,
+    'image:',
+    `  tag: ${yamlScalar(RELEASED_PATCH)}`,
   ];
   // Fixed values and the variables that map to chart keys, grouped by top-level key.
   const tree = new Map<string, {key: string; value: string | number | boolean; variable?: Variable}[]>();
