@@ -27,6 +27,7 @@ import {
   PERMISSIONS,
   ROLES_PAGE_TABLES,
   rowsFor,
+  SCOPE_LABELS,
   scopeOf,
   SUBJECTS,
 } from '../../src/lib/adminTools/permissions';
@@ -292,6 +293,20 @@ describe('permissions data', () => {
       const lowest = same.map((a) => a.role).sort((a, b) => order.indexOf(a) - order.indexOf(b))[0];
       expect(row.rule.role, row.id).toBe(lowest);
     }
+  });
+
+  it('says a project developer deletes only the previews they created, and an organization developer any preview', () => {
+    // projectMemberAbility.ts: delete Project { type: PREVIEW, createdByUserUuid }; organizationMemberAbility.ts:
+    // delete Project { organizationUuid, type: PREVIEW }. One label for both hid the project rule's condition.
+    const project = PERMISSIONS.find(
+      (r) => r.level === 'project' && r.action === 'delete' && r.firstRole === 'developer',
+    );
+    const organization = PERMISSIONS.find(
+      (r) => r.level === 'organization' && r.action === 'delete' && r.firstRole === 'developer',
+    );
+    expect(project?.scope).toBe('own-preview-projects');
+    expect(SCOPE_LABELS['own-preview-projects']).toMatch(/created/);
+    expect(organization?.scope).toBe('preview-projects');
   });
 
   it('Done-when case: an interactive viewer can create a scheduled delivery, from projectMemberAbility.ts', () => {

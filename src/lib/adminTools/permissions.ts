@@ -41,6 +41,7 @@ export type Scope =
   | 'spaces-can-edit'
   | 'spaces-full-access'
   | 'preview-projects'
+  | 'own-preview-projects'
   | 'own'
   | 'no-conditions';
 
@@ -51,6 +52,7 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   'spaces-can-edit': 'in spaces where the person has Can edit',
   'spaces-full-access': 'in spaces where the person has Full access',
   'preview-projects': 'preview projects only',
+  'own-preview-projects': 'only preview projects the person created',
   own: 'only what the person created',
   'no-conditions': 'with no condition in the rule',
 };
@@ -68,7 +70,11 @@ export function scopeOf(conditions: string): Scope {
   if (/role: SpaceMemberRole\.EDITOR/.test(conditions)) return 'spaces-can-edit';
   if (/\$elemMatch: \{ userUuid: member\.userUuid \}/.test(conditions)) return 'spaces-with-access';
   if (/isPrivate: false/.test(conditions)) return 'non-private-spaces';
-  if (/ProjectType\.PREVIEW/.test(conditions) && !/ProjectType\.DEFAULT/.test(conditions)) return 'preview-projects';
+  const previewOnly = /ProjectType\.PREVIEW/.test(conditions) && !/ProjectType\.DEFAULT/.test(conditions);
+  // A project developer may delete only the previews they created (projectMemberAbility.ts): say so, not "preview
+  // projects only", which read as every preview.
+  if (previewOnly && /createdByUserUuid: member\.userUuid/.test(conditions)) return 'own-preview-projects';
+  if (previewOnly) return 'preview-projects';
   if (/createdByUserUuid: member\.userUuid|userUuid: member\.userUuid/.test(conditions)) return 'own';
   return 'everything';
 }
