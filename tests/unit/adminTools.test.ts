@@ -240,7 +240,7 @@ describe('configuration builder output', () => {
     (d, needs) => {
       const config = build(d, needs);
       const values = new Map(config.variables.map((v) => [v.name, v.value]));
-      // 0.1410 sets no session cookie on an http request when SECURE_COOKIES is true, so the headless browser's
+      // The released server sets no session cookie on an http request when SECURE_COOKIES is true, so the headless browser's
       // sign-in at INTERNAL_LIGHTDASH_HOST fails (lightdash/lightdash#13723 changed that in 2025).
       if (values.get('SECURE_COOKIES') === 'true' && values.has('INTERNAL_LIGHTDASH_HOST')) {
         expect(values.get('INTERNAL_LIGHTDASH_HOST')).toMatch(/^https:\/\//);

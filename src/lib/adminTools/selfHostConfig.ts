@@ -228,7 +228,7 @@ export const NEEDS: readonly Need[] = [
       plain('SCHEDULER_ENABLED', 'Run the scheduler worker inside the server', 'true', 'chart'),
       plain('HEADLESS_BROWSER_HOST', 'Host name of the browser service', 'headless-browser', 'chart'),
       plain('HEADLESS_BROWSER_PORT', 'Port of the browser service', '3000', 'chart'),
-      // HTTPS, not the service's http://lightdash:8080: with SECURE_COOKIES=true the 0.1410 server sets no session
+      // HTTPS, not the service's http://lightdash:8080: with SECURE_COOKIES=true the released server sets no session
       // cookie on an http request, so the browser's sign-in fails (fixed later by lightdash/lightdash#13723).
       plain(
         'INTERNAL_LIGHTDASH_HOST',
