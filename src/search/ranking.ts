@@ -211,9 +211,19 @@ interface ApiShape {
   route: string | null;
 }
 
-export function apiShapeOf(input: string): ApiShape {
+/**
+ * `apiNames`: the API reference's own names (./identifiers.ts, apiNamesOf), lower case. With them, a
+ * PascalCase word is an identifier only when the API defines it (`MetricQuery`, `UpsertChartAsCode`);
+ * otherwise it is a product's name written the product's way (`GitHub`, `BigQuery`, `OneLogin`) and
+ * is searched as a word. Without them every such word counts.
+ */
+export function apiShapeOf(input: string, apiNames?: ReadonlySet<string>): ApiShape {
   const words = input.trim().split(/\s+/).filter(Boolean);
-  const identifiers = words.filter((w) => /^[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(w));
+  const identifiers = words.filter(
+    (w) =>
+      /^[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(w) &&
+      (!apiNames || !/^[A-Z]/.test(w) || apiNames.has(w.toLowerCase())),
+  );
   const pathIndex = words.findIndex((w) => w.startsWith('/'));
   let route: string | null = null;
   if (pathIndex >= 0) {
@@ -344,8 +354,9 @@ function scorePages<T extends RankableResult>(
   namedPages?: NamedPages,
   rarity?: (token: string) => number,
   pageScore?: PageScores,
+  apiNames?: ReadonlySet<string>,
 ): ScoredPage<T>[] {
-  const shape = apiShapeOf(input);
+  const shape = apiShapeOf(input, apiNames);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   // The weight of the typed words a line holds: their rarity in the docs (./rarity.ts), 1 each without it.
   const held = (tokens: Iterable<string> & {length?: number; size?: number}) => {
@@ -485,6 +496,7 @@ export function rankSearchResults<T extends RankableResult>(
   named?: NamedPages,
   rarity?: (token: string) => number,
   pageScore?: PageScores,
+  apiNames?: ReadonlySet<string>,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -497,7 +509,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named, rarity, pageScore)) {
+  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;

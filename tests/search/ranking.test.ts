@@ -36,6 +36,17 @@ describe('apiShapeOf', () => {
     expect(apiShapeOf('LIGHTDASH_SECRET').isApi).toBe(false);
   });
 
+  it('reads a PascalCase word as a name only when the API defines it, not a product written its way', () => {
+    const apiNames = new Set(['metricquery', 'upsertchartascode']);
+    expect(apiShapeOf('MetricQuery filters', apiNames)).toMatchObject({isApi: true, identifiers: ['MetricQuery']});
+    expect(apiShapeOf('UpsertChartAsCode', apiNames).identifiers).toEqual(['UpsertChartAsCode']);
+    expect(apiShapeOf('GitHub actions to deploy', apiNames)).toMatchObject({isApi: false, identifiers: []});
+    expect(apiShapeOf('connect BigQuery', apiNames).isApi).toBe(false);
+    // camelCase is always a name (operationIds, YAML keys); without the API's names every shape counts.
+    expect(apiShapeOf('runQuery', apiNames).identifiers).toEqual(['runQuery']);
+    expect(apiShapeOf('GitHub actions').identifiers).toEqual(['GitHub']);
+  });
+
   it('searches for the words around "api", not for "api" itself', () => {
     expect(apiShapeOf('chart version history api')).toMatchObject({isApi: true, terms: 'chart version history'});
     expect(apiShapeOf('API pagination').terms).toBe('pagination');
