@@ -75,7 +75,7 @@ const PLACE_WEIGHT: Record<number, number> = {
 const LUNR_SCORE_WEIGHT = 0.43;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
 const ONWARD_LINE_WEIGHT = 0.47;
-/** Weight of the share of typed words found anywhere on the page (squared). */
+/** Weight of the share of typed words found anywhere on the page (squared), of those any candidate holds. */
 const PAGE_COVERAGE_WEIGHT = 0.11;
 /** Score of each matching line of a page after the first, up to MAX_SUPPORT_LINES of them. */
 const SUPPORT_PER_LINE = 0.03;
@@ -366,6 +366,12 @@ function scorePages<T extends RankableResult>(
     return sum;
   };
   const wordCount = Math.max(Number.MIN_VALUE, ...results.map((r) => held(r.tokens)));
+  // A page's coverage is over every typed word some candidate holds, not over the best line's: when no
+  // line holds every word, the words a page gathers from several lines would otherwise count more than
+  // all of them (five times as much for one long question), and the page with the most loose lines won.
+  const typedFound = new Set<string>();
+  for (const r of results) for (const token of r.tokens) typedFound.add(token);
+  const foundCount = Math.max(wordCount, held(typedFound));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
   const settingNames = settingNamesOf(input);
@@ -390,7 +396,7 @@ function scorePages<T extends RankableResult>(
     // Loops, not flatMap and spread arguments: this runs for every candidate page of every keystroke.
     const wordsOnPage = new Set<string>();
     for (const line of lines) for (const token of line.tokens) wordsOnPage.add(token);
-    const pageCoverage = held(wordsOnPage) / wordCount;
+    const pageCoverage = held(wordsOnPage) / foundCount;
     const best = group.lines.reduce((max, line) => Math.max(max, line.weight), -Infinity);
     // More matching lines say the page is about the query (a guide more than a short API page); lines
     // that point onward to other pages do not count.

@@ -136,6 +136,18 @@ describe('rankSearchResults', () => {
     ]);
   });
 
+  it("counts a page's words over every typed word found, so loose lines of one word each do not outweigh a title", () => {
+    // No line holds more than two of the eight words. Counted over the best line's two, the eight loose
+    // lines made a coverage of 4 (squared, 16) and won; over the eight found, they hold all, 1.
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+    const loose = words.map((word) => result('/guides/loose', Content, [word], word));
+    const titled = result('/references/titled', Title, ['alpha', 'beta'], 'Alpha beta');
+    expect(urls(rankSearchResults(words.join(' '), [...loose, titled], 8))).toEqual([
+      '/references/titled',
+      '/guides/loose',
+    ]);
+  });
+
   it('shows each page once, so one page cannot fill the list, and keeps to the limit', () => {
     const many = Array.from({length: 6}, (_, i) => result('/guides/a', i === 0 ? Title : Heading, ['x'], `a${i}`));
     const others = ['/guides/b', '/guides/c', '/guides/d'].map((u) => result(u, Title, ['x']));
