@@ -193,6 +193,13 @@ function sectionByPattern(url: string): Section {
 
 const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 
+/**
+ * Words that name the documentation itself ("markdown tiles docs", "lightdash api documentation"): they
+ * say where the reader looks, not what for, as "api" names a section. Searched for, they find the pages
+ * about these docs (the home page, the docs for AI assistants) rather than the subject.
+ */
+const DOCS_WORDS: ReadonlySet<string> = new Set(['docs', 'doc', 'documentation']);
+
 /** What in the query names an API thing: identifiers (`runQuery`, `MetricQuery`) and a `METHOD /path`. */
 interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
@@ -200,9 +207,10 @@ interface ApiShape {
   /** The reader wants to do something by API (SCRIPTING_WORDS) and typed no identifier or path. */
   isScript: boolean;
   /**
-   * The query without the word "api" when it has other words: what to look for. "api" names the
-   * section (the section weights see to it); as a word it is in every guide that mentions the API and
-   * in no operation page (their paths are one token), so searching for it would favour the guides.
+   * The query without the word "api" and the words for the docs themselves (DOCS_WORDS) when it has
+   * other words: what to look for. "api" names the section (the section weights see to it); as a word
+   * it is in every guide that mentions the API and in no operation page (their paths are one token), so
+   * searching for it would favour the guides.
    */
   terms: string;
   /** Identifiers with an inner capital, as typed (`upsertChartAsCode`, `CustomSqlDimension`). */
@@ -234,7 +242,8 @@ export function apiShapeOf(input: string, apiNames?: ReadonlySet<string>): ApiSh
   const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
   const otherWords = words.filter((w) => bare(w) !== 'api');
   const saysApi = otherWords.length < words.length;
-  const terms = saysApi && otherWords.length > 0 ? otherWords.join(' ') : input.trim();
+  const wanted = otherWords.filter((w) => !DOCS_WORDS.has(bare(w)));
+  const terms = wanted.length > 0 && wanted.length < words.length ? wanted.join(' ') : input.trim();
   const named = identifiers.length > 0 || route !== null;
   const isScript = !named && words.some((w) => SCRIPTING_WORDS.has(bare(w)));
   return {isApi: saysApi || named, isScript, identifiers, route, terms};

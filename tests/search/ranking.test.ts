@@ -47,6 +47,13 @@ describe('apiShapeOf', () => {
     expect(apiShapeOf('GitHub actions').identifiers).toEqual(['GitHub']);
   });
 
+  it('does not search for the words that name the docs themselves', () => {
+    expect(apiShapeOf('markdown tiles docs').terms).toBe('markdown tiles');
+    expect(apiShapeOf('lightdash api documentation')).toMatchObject({isApi: true, terms: 'lightdash'});
+    expect(apiShapeOf('docs').terms).toBe('docs');
+    expect(apiShapeOf('api docs').terms).toBe('api docs');
+  });
+
   it('searches for the words around "api", not for "api" itself', () => {
     expect(apiShapeOf('chart version history api')).toMatchObject({isApi: true, terms: 'chart version history'});
     expect(apiShapeOf('API pagination').terms).toBe('pagination');
