@@ -14,7 +14,8 @@
  *   matches (squared, so a line with every word beats one with most of them), by where it is
  *   (PLACE_WEIGHT), and a little by lunr's own score. A paragraph under "Next steps" weighs less: it
  *   describes the pages it links to.
- * - A page scores by its best line, plus: the share of typed words found anywhere on it, how many of
+ * - A page scores by its best line, plus: the share of typed words found anywhere on it (of those some
+ *   candidate holds, so at most all of them), how many of
  *   its lines match (a guide about the subject matches in several places, up to six count), the share
  *   of typed words in its title, and typed words that stand side by side in one of its lines or in
  *   its title (a phrase). All of that is multiplied by the weight of its section (SECTION_WEIGHT): for a task
@@ -374,12 +375,15 @@ function scorePages<T extends RankableResult>(
     for (const token of tokens) sum += rarity(token);
     return sum;
   };
-  const wordCount = Math.max(Number.MIN_VALUE, ...results.map((r) => held(r.tokens)));
   // A page's coverage is over every typed word some candidate holds, not over the best line's: when no
   // line holds every word, the words a page gathers from several lines would otherwise count more than
   // all of them (five times as much for one long question), and the page with the most loose lines won.
+  let wordCount = Number.MIN_VALUE;
   const typedFound = new Set<string>();
-  for (const r of results) for (const token of r.tokens) typedFound.add(token);
+  for (const r of results) {
+    wordCount = Math.max(wordCount, held(r.tokens));
+    for (const token of r.tokens) typedFound.add(token);
+  }
   const foundCount = Math.max(wordCount, held(typedFound));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
