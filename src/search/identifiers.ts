@@ -29,8 +29,16 @@ const QUOTED = /["“”']([^"“”']{6,200})["“”']/g;
 /** Characters that may stand around an identifier in a line ("`SITE_URL`,", "(--select)"). */
 const TRIM = /^[^\w-]+|[^\w]+$/g;
 
-/** The identifiers and quoted phrases of `input`, as typed (case kept), each once. */
-export function identifiersOf(input: string): string[] {
+/** PascalCase: the API's schema names, and also how products write their names (`GitHub`, `BigQuery`). */
+const PASCAL = /^[A-Z][a-z0-9]+[A-Z]/;
+
+/**
+ * The identifiers and quoted phrases of `input`, as typed (case kept), each once. With `apiNames`
+ * (apiNamesOf), a PascalCase word counts only when the API reference defines it: readers type
+ * "GitHub" or "BigQuery" as the products write them, and those are words to search, not names that
+ * must match (as names they put the API's GitHub operations before the guide to GitHub Actions).
+ */
+export function identifiersOf(input: string, apiNames?: ReadonlySet<string>): string[] {
   const found = new Set<string>();
   for (const match of input.matchAll(QUOTED)) {
     const phrase = match[1].trim().replace(/\s+/g, ' ');
@@ -39,7 +47,7 @@ export function identifiersOf(input: string): string[] {
   const unquoted = input.replace(QUOTED, ' ');
   for (const raw of unquoted.split(/\s+/)) {
     const word = raw.replace(TRIM, '');
-    if (IDENTIFIER.test(word)) found.add(word);
+    if (IDENTIFIER.test(word) && (!apiNames || !PASCAL.test(word) || apiNames.has(word.toLowerCase()))) found.add(word);
   }
   return [...found];
 }
@@ -125,6 +133,27 @@ export function linesHolding(loaded: LoadedIndexes, name: string): SearchResult[
   return lines;
 }
 
+const apiNamesCache = new WeakMap<LoadedIndexes, ReadonlySet<string>>();
+
+/**
+ * The names the API reference defines, lower case: each operation's operationId and each schema's name,
+ * read from the keywords of its pages ("POST /api/v1/…, operationId, Tag"; "Name, schema").
+ */
+export function apiNamesOf(loaded: LoadedIndexes): ReadonlySet<string> {
+  let names = apiNamesCache.get(loaded);
+  if (names) return names;
+  const found = new Set<string>();
+  for (const document of loaded.wrappedIndexes[SearchDocumentType.Keywords]?.documents ?? []) {
+    if (!/\/api\/v1\//.test(document.u)) continue;
+    const items = document.t.split(',').map((item) => item.trim());
+    const name = items[1] === 'schema' ? items[0] : items[1];
+    if (name) found.add(name.toLowerCase());
+  }
+  names = found;
+  apiNamesCache.set(loaded, names);
+  return names;
+}
+
 /** The kinds of name whose reference pages list many: environment variables, YAML keys, CLI flags. */
 const LISTED_SHAPES = {
   upper: /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
@@ -197,7 +226,7 @@ export function identifiersInDocs(loaded: LoadedIndexes, input: string): NamedPa
   const names: string[] = [];
   const pages: NamedPages['pages'] = new Map();
   const firstLine = new Map<string, SearchResult>();
-  for (const name of identifiersOf(input)) {
+  for (const name of identifiersOf(input, apiNamesOf(loaded))) {
     const held = linesHolding(loaded, name);
     if (held.length === 0) continue;
     names.push(name);

@@ -13,7 +13,7 @@ import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
 import {relaxInput, type Relaxed} from './relax';
 import {withDocsWords} from './vocabulary';
 import {withCutBack} from './typing';
-import {identifiersInDocs} from './identifiers';
+import {apiNamesOf, identifiersInDocs} from './identifiers';
 import {rarityOf} from './rarity';
 import {bestPageLines, pageScores} from './pageScore';
 
@@ -58,13 +58,15 @@ export function searchSiteExplained(
   // A page the other words did not find comes in with one line that holds the name; the ranking is
   // told which pages hold which names.
   const named = identifiersInDocs(loaded, input);
+  // A PascalCase word the API does not define is a product's name ("GitHub"), not an API name.
+  const apiNames = apiNamesOf(loaded);
   // Typed words weigh by their rarity in the docs (./rarity.ts).
   const rarity = rarityOf(loaded);
   const rank = (words: string, found: SearchResult[]) => {
     // Pages are scored as a whole only for a question of several words (a keystroke of one or two words
     // pays nothing for it): a short query is answered by a line that holds every word.
     const several = words.trim().split(/\s+/).length >= BM25_MIN_WORDS;
-    const tokens = several ? tokenize(apiShapeOf(words).terms, language) : [];
+    const tokens = several ? tokenize(apiShapeOf(words, apiNames).terms, language) : [];
     const scored = tokens.length >= BM25_MIN_WORDS ? pageScores(loaded, tokens) : undefined;
     const pagesFound = new Set(found.map((result) => result.document.u));
     let all = found;
@@ -73,13 +75,14 @@ export function searchSiteExplained(
       for (const line of more) pagesFound.add(line.document.u);
       all = [...found, ...more];
     }
-    if (named.names.length === 0) return rankSearchResults(words, all, limit, favour, undefined, rarity, scored);
+    if (named.names.length === 0)
+      return rankSearchResults(words, all, limit, favour, undefined, rarity, scored, apiNames);
     const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
     // A typed name orders the pages that hold it (./identifiers.ts); the page scores of the other words
     // would favour a guide that uses the name with them ("… in my helm values") over the reference.
-    return rankSearchResults(words, [...all, ...more], limit, favour, named, rarity);
+    return rankSearchResults(words, [...all, ...more], limit, favour, named, rarity, undefined, apiNames);
   };
-  const {terms} = apiShapeOf(input);
+  const {terms} = apiShapeOf(input, apiNames);
   const find = (words: string) =>
     withCutBack((text) => searchCandidates(loaded, text, limit, pool, text === words), words);
   let candidates = find(terms);

@@ -14,7 +14,8 @@
  *   matches (squared, so a line with every word beats one with most of them), by where it is
  *   (PLACE_WEIGHT), and a little by lunr's own score. A paragraph under "Next steps" weighs less: it
  *   describes the pages it links to.
- * - A page scores by its best line, plus: the share of typed words found anywhere on it, how many of
+ * - A page scores by its best line, plus: the share of typed words found anywhere on it (of those some
+ *   candidate holds, so at most all of them), how many of
  *   its lines match (a guide about the subject matches in several places, up to six count), the share
  *   of typed words in its title, and typed words that stand side by side in one of its lines or in
  *   its title (a phrase). All of that is multiplied by the weight of its section (SECTION_WEIGHT): for a task
@@ -75,7 +76,7 @@ const PLACE_WEIGHT: Record<number, number> = {
 const LUNR_SCORE_WEIGHT = 0.43;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
 const ONWARD_LINE_WEIGHT = 0.47;
-/** Weight of the share of typed words found anywhere on the page (squared). */
+/** Weight of the share of typed words found anywhere on the page (squared), of those any candidate holds. */
 const PAGE_COVERAGE_WEIGHT = 0.11;
 /** Score of each matching line of a page after the first, up to MAX_SUPPORT_LINES of them. */
 const SUPPORT_PER_LINE = 0.03;
@@ -193,6 +194,13 @@ function sectionByPattern(url: string): Section {
 
 const HTTP_METHOD = /^(get|post|put|patch|delete)$/i;
 
+/**
+ * Words that name the documentation itself ("markdown tiles docs", "lightdash api documentation"): they
+ * say where the reader looks, not what for, as "api" names a section. Searched for, they find the pages
+ * about these docs (the home page, the docs for AI assistants) rather than the subject.
+ */
+const DOCS_WORDS: ReadonlySet<string> = new Set(['docs', 'doc', 'documentation']);
+
 /** What in the query names an API thing: identifiers (`runQuery`, `MetricQuery`) and a `METHOD /path`. */
 interface ApiShape {
   /** The reader asks for the API: the word "api", an identifier or a path. */
@@ -200,9 +208,10 @@ interface ApiShape {
   /** The reader wants to do something by API (SCRIPTING_WORDS) and typed no identifier or path. */
   isScript: boolean;
   /**
-   * The query without the word "api" when it has other words: what to look for. "api" names the
-   * section (the section weights see to it); as a word it is in every guide that mentions the API and
-   * in no operation page (their paths are one token), so searching for it would favour the guides.
+   * The query without the word "api" and the words for the docs themselves (DOCS_WORDS) when it has
+   * other words: what to look for. "api" names the section (the section weights see to it); as a word
+   * it is in every guide that mentions the API and in no operation page (their paths are one token), so
+   * searching for it would favour the guides.
    */
   terms: string;
   /** Identifiers with an inner capital, as typed (`upsertChartAsCode`, `CustomSqlDimension`). */
@@ -211,9 +220,19 @@ interface ApiShape {
   route: string | null;
 }
 
-export function apiShapeOf(input: string): ApiShape {
+/**
+ * `apiNames`: the API reference's own names (./identifiers.ts, apiNamesOf), lower case. With them, a
+ * PascalCase word is an identifier only when the API defines it (`MetricQuery`, `UpsertChartAsCode`);
+ * otherwise it is a product's name written the product's way (`GitHub`, `BigQuery`, `OneLogin`) and
+ * is searched as a word. Without them every such word counts.
+ */
+export function apiShapeOf(input: string, apiNames?: ReadonlySet<string>): ApiShape {
   const words = input.trim().split(/\s+/).filter(Boolean);
-  const identifiers = words.filter((w) => /^[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(w));
+  const identifiers = words.filter(
+    (w) =>
+      /^[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(w) &&
+      (!apiNames || !/^[A-Z]/.test(w) || apiNames.has(w.toLowerCase())),
+  );
   const pathIndex = words.findIndex((w) => w.startsWith('/'));
   let route: string | null = null;
   if (pathIndex >= 0) {
@@ -224,7 +243,8 @@ export function apiShapeOf(input: string): ApiShape {
   const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
   const otherWords = words.filter((w) => bare(w) !== 'api');
   const saysApi = otherWords.length < words.length;
-  const terms = saysApi && otherWords.length > 0 ? otherWords.join(' ') : input.trim();
+  const wanted = otherWords.filter((w) => !DOCS_WORDS.has(bare(w)));
+  const terms = wanted.length > 0 && wanted.length < words.length ? wanted.join(' ') : input.trim();
   const named = identifiers.length > 0 || route !== null;
   const isScript = !named && words.some((w) => SCRIPTING_WORDS.has(bare(w)));
   return {isApi: saysApi || named, isScript, identifiers, route, terms};
@@ -344,8 +364,9 @@ function scorePages<T extends RankableResult>(
   namedPages?: NamedPages,
   rarity?: (token: string) => number,
   pageScore?: PageScores,
+  apiNames?: ReadonlySet<string>,
 ): ScoredPage<T>[] {
-  const shape = apiShapeOf(input);
+  const shape = apiShapeOf(input, apiNames);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
   // The weight of the typed words a line holds: their rarity in the docs (./rarity.ts), 1 each without it.
   const held = (tokens: Iterable<string> & {length?: number; size?: number}) => {
@@ -354,7 +375,16 @@ function scorePages<T extends RankableResult>(
     for (const token of tokens) sum += rarity(token);
     return sum;
   };
-  const wordCount = Math.max(Number.MIN_VALUE, ...results.map((r) => held(r.tokens)));
+  // A page's coverage is over every typed word some candidate holds, not over the best line's: when no
+  // line holds every word, the words a page gathers from several lines would otherwise count more than
+  // all of them (five times as much for one long question), and the page with the most loose lines won.
+  let wordCount = Number.MIN_VALUE;
+  const typedFound = new Set<string>();
+  for (const r of results) {
+    wordCount = Math.max(wordCount, held(r.tokens));
+    for (const token of r.tokens) typedFound.add(token);
+  }
+  const foundCount = Math.max(wordCount, held(typedFound));
   const typed = wordsOf(shape.terms);
   const typedPlain = typed.map(plainWord);
   const settingNames = settingNamesOf(input);
@@ -379,7 +409,7 @@ function scorePages<T extends RankableResult>(
     // Loops, not flatMap and spread arguments: this runs for every candidate page of every keystroke.
     const wordsOnPage = new Set<string>();
     for (const line of lines) for (const token of line.tokens) wordsOnPage.add(token);
-    const pageCoverage = held(wordsOnPage) / wordCount;
+    const pageCoverage = held(wordsOnPage) / foundCount;
     const best = group.lines.reduce((max, line) => Math.max(max, line.weight), -Infinity);
     // More matching lines say the page is about the query (a guide more than a short API page); lines
     // that point onward to other pages do not count.
@@ -485,6 +515,7 @@ export function rankSearchResults<T extends RankableResult>(
   named?: NamedPages,
   rarity?: (token: string) => number,
   pageScore?: PageScores,
+  apiNames?: ReadonlySet<string>,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -497,7 +528,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named, rarity, pageScore)) {
+  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;

@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {holdsIdentifier, identifiersInDocs, identifiersOf} from '../../src/search/identifiers';
+import {apiNamesOf, holdsIdentifier, identifiersInDocs, identifiersOf} from '../../src/search/identifiers';
 import {BUILD_DIR} from '../support/build';
 import {createPluginSearch, loadIndexes, requireBuild, type Search} from './pluginSearch';
 
@@ -113,6 +113,20 @@ describe('identifiersOf', () => {
     ['Lightdash on Kubernetes', []],
   ])('%s → %j', (input, names) => {
     expect(identifiersOf(input)).toEqual(names);
+  });
+
+  it('takes a PascalCase word for a name only when the API defines it', () => {
+    const apiNames = new Set(['metricquery']);
+    expect(identifiersOf('MetricQuery filters', apiNames)).toEqual(['MetricQuery']);
+    expect(identifiersOf('GitHub action deploy on push', apiNames)).toEqual([]);
+    expect(identifiersOf('getProjectSpaces returns 403', apiNames)).toEqual(['getProjectSpaces']);
+  });
+
+  it("reads the API's names from its pages' keywords", async () => {
+    const names = apiNamesOf(await loadIndexes());
+    expect(names.has('listspacesinproject')).toBe(true);
+    expect(names.has('metricquery')).toBe(true);
+    expect(names.has('github')).toBe(false);
   });
 
   it('matches a whole name, case ignored, never a part of a longer one', () => {

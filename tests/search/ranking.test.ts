@@ -36,6 +36,24 @@ describe('apiShapeOf', () => {
     expect(apiShapeOf('LIGHTDASH_SECRET').isApi).toBe(false);
   });
 
+  it('reads a PascalCase word as a name only when the API defines it, not a product written its way', () => {
+    const apiNames = new Set(['metricquery', 'upsertchartascode']);
+    expect(apiShapeOf('MetricQuery filters', apiNames)).toMatchObject({isApi: true, identifiers: ['MetricQuery']});
+    expect(apiShapeOf('UpsertChartAsCode', apiNames).identifiers).toEqual(['UpsertChartAsCode']);
+    expect(apiShapeOf('GitHub actions to deploy', apiNames)).toMatchObject({isApi: false, identifiers: []});
+    expect(apiShapeOf('connect BigQuery', apiNames).isApi).toBe(false);
+    // camelCase is always a name (operationIds, YAML keys); without the API's names every shape counts.
+    expect(apiShapeOf('runQuery', apiNames).identifiers).toEqual(['runQuery']);
+    expect(apiShapeOf('GitHub actions').identifiers).toEqual(['GitHub']);
+  });
+
+  it('does not search for the words that name the docs themselves', () => {
+    expect(apiShapeOf('markdown tiles docs').terms).toBe('markdown tiles');
+    expect(apiShapeOf('lightdash api documentation')).toMatchObject({isApi: true, terms: 'lightdash'});
+    expect(apiShapeOf('docs').terms).toBe('docs');
+    expect(apiShapeOf('api docs').terms).toBe('api docs');
+  });
+
   it('searches for the words around "api", not for "api" itself', () => {
     expect(apiShapeOf('chart version history api')).toMatchObject({isApi: true, terms: 'chart version history'});
     expect(apiShapeOf('API pagination').terms).toBe('pagination');
@@ -122,6 +140,18 @@ describe('rankSearchResults', () => {
     expect(urls(rankSearchResults('space access groups', results, 8))).toEqual([
       '/references/groups',
       '/references/spaces',
+    ]);
+  });
+
+  it("counts a page's words over every typed word found, so loose lines of one word each do not outweigh a title", () => {
+    // No line holds more than two of the eight words. Counted over the best line's two, the eight loose
+    // lines made a coverage of 4 (squared, 16) and won; over the eight found, they hold all, 1.
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+    const loose = words.map((word) => result('/guides/loose', Content, [word], word));
+    const titled = result('/references/titled', Title, ['alpha', 'beta'], 'Alpha beta');
+    expect(urls(rankSearchResults(words.join(' '), [...loose, titled], 8))).toEqual([
+      '/references/titled',
+      '/guides/loose',
     ]);
   });
 
