@@ -29,13 +29,15 @@ const MRR_DEPTH = 10;
  * 53 % / 84 % / 0.671 / 0, /search 53 % / 84 % / 0.671 / 0. Raised again on 2026-11-28 19:00 after the
  * whole-page BM25F score and the identifier reference slot (src/search/pageScore.ts, ranking.ts), measured on the
  * build of every released page audited: home 63 % / 92 % / 0.760 / 0, guide 61 % / 92 % / 0.752 / 0, /search
- * 63 % / 92 % / 0.760 / 0. The floors are those minus one question.
+ * 63 % / 92 % / 0.760 / 0. Raised on 2026-11-28 21:25 after goal phrasing in 13 pages, the coverage and API-name
+ * changes of the ranking (all tuned on the tuning half only) and a second full claim audit: home 69 % / 95 % / 0.803
+ * / 0, guide 66 % / 95 % / 0.790 / 0, /search 69 % / 95 % / 0.804 / 0. The floors are those minus one question.
  * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.62, top5: 0.91, mrr: 0.75, maxEmpty: 1},
-  guide: {top1: 0.6, top5: 0.91, mrr: 0.742, maxEmpty: 1},
-  page: {top1: 0.62, top5: 0.91, mrr: 0.75, maxEmpty: 1},
+  home: {top1: 0.68, top5: 0.94, mrr: 0.793, maxEmpty: 1},
+  guide: {top1: 0.65, top5: 0.94, mrr: 0.78, maxEmpty: 1},
+  page: {top1: 0.68, top5: 0.94, mrr: 0.794, maxEmpty: 1},
 };
 
 /** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
