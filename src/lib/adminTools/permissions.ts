@@ -103,7 +103,10 @@ export const SUBJECTS: Record<string, SubjectInfo> = {
   CompileProject: {
     label: 'project compilation (refresh dbt)',
     docs: 'references/dbt-projects',
-    api: op('Exploring', 'SetExplores'),
+    // POST /projects/{uuid}/refresh (Refresh dbt, `lightdash refresh`) checks this rule and has no operation in the
+    // 0.1410.1 contract. SetExplores (`lightdash deploy`) is not governed here: ProjectService.setExplores at 0b7563df
+    // checks `update` on Project, so it is listed under Project.
+    api: [],
   },
   CsvJobResult: {
     label: 'CSV export results',
@@ -167,6 +170,7 @@ export const SUBJECTS: Record<string, SubjectInfo> = {
     docs: 'references/roles#project-permissions',
     api: [
       ...op('Projects', 'GetProject', 'updateProjectMetadata', 'createPreview'),
+      ...op('Exploring', 'SetExplores'),
       ...op('Roles & Permissions', 'GetProjectAccessList', 'GrantProjectAccessToUser', 'UpdateProjectAccessForUser'),
     ],
   },
