@@ -104,7 +104,7 @@ export const SUBJECTS: Record<string, SubjectInfo> = {
     label: 'project compilation (refresh dbt)',
     docs: 'references/dbt-projects',
     // POST /projects/{uuid}/refresh (Refresh dbt, `lightdash refresh`) checks this rule and has no operation in the
-    // 0.1410.1 contract. SetExplores (`lightdash deploy`) is not governed here: ProjectService.setExplores at 0b7563df
+    // released contract. SetExplores (`lightdash deploy`) is not governed here: ProjectService.setExplores at 0b7563df
     // checks `update` on Project, so it is listed under Project.
     api: [],
   },
