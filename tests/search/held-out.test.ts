@@ -31,13 +31,15 @@ const MRR_DEPTH = 10;
  * build of every released page audited: home 63 % / 92 % / 0.760 / 0, guide 61 % / 92 % / 0.752 / 0, /search
  * 63 % / 92 % / 0.760 / 0. Raised on 2026-11-28 21:25 after goal phrasing in 13 pages, the coverage and API-name
  * changes of the ranking (all tuned on the tuning half only) and a second full claim audit: home 69 % / 95 % / 0.803
- * / 0, guide 66 % / 95 % / 0.790 / 0, /search 69 % / 95 % / 0.804 / 0. The floors are those minus one question.
+ * / 0, guide 66 % / 95 % / 0.790 / 0, /search 69 % / 95 % / 0.804 / 0. A last audit of every other released page
+ * (wave 4) then rewrote 60 claims; CI on that build measured home 68 % / 96 % / 0.797 / 0, guide 66 % / 95 % / 0.789
+ * / 0, /search 68 % / 96 % / 0.798 / 0. The floors are those minus one question.
  * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.68, top5: 0.94, mrr: 0.793, maxEmpty: 1},
-  guide: {top1: 0.65, top5: 0.94, mrr: 0.78, maxEmpty: 1},
-  page: {top1: 0.68, top5: 0.94, mrr: 0.794, maxEmpty: 1},
+  home: {top1: 0.67, top5: 0.95, mrr: 0.787, maxEmpty: 1},
+  guide: {top1: 0.65, top5: 0.94, mrr: 0.779, maxEmpty: 1},
+  page: {top1: 0.67, top5: 0.95, mrr: 0.788, maxEmpty: 1},
 };
 
 /** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
