@@ -130,7 +130,7 @@ function questions(file) {
 const line = (results) => results.map(({document}) => document.u + (document.h ?? '')).join(' ');
 
 async function dump(all, file) {
-  // The box on a guide: the whole site with the guides favoured (the engine's box with a section, or
+  // The box on a guide: the whole site (the engine's box with a section, guides favoured before issue 46, or
   // sectionFavour.ts before the engine); before that, the guides' own index with other sections' hits
   // added (otherSections.ts), or the guides' alone.
   const site = engine?.createSearch({

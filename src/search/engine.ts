@@ -40,7 +40,7 @@ export interface SearchOptions {
   version?: Version;
   /**
    * The reader's section (a search context of src/searchContexts.json, '' for none). In the box
-   * (`view: 'box'`) the whole site is searched with that section's pages favoured (./sectionFavour.ts);
+   * (`view: 'box'`) the whole site is searched, the API reference's pages favoured inside it (./sectionFavour.ts);
    * on the results page (`view: 'page'`) only that section's index is searched.
    */
   section?: string;

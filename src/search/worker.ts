@@ -20,8 +20,8 @@ import {pageResults, type PageResults} from './pageResults';
 const cache = new IndexCache((input, init) => fetch(input, init));
 
 /**
- * Answers already given, per reader's section (the box favours it, ./sectionFavour.ts); '' favours
- * none, for the box on the home page and for the search page. The index address is part of each key.
+ * Answers already given, per reader's section (inside the API reference the box favours its pages,
+ * ./sectionFavour.ts); '' favours none, for the box on the home page and for the search page. The index address is part of each key.
  */
 const answersBySection = new Map<string, AnswerCache>();
 
@@ -50,7 +50,7 @@ export class SiteSearchWorker {
   }
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
-    // The box searches the whole site, the page's section favoured (./sectionFavour.ts).
+    // The box searches the whole site (./sectionFavour.ts: only the API reference's pages favoured there).
     const address = addressOf(baseUrl, '');
     const staged = cache.get(address);
     await staged.ready;

@@ -140,7 +140,7 @@ test('a word typed past its indexed stem suggests lines that have it, not lines 
 
 test('on a guide, a self-hosting question still finds the self-hosting page, under its section', async ({page}) => {
   await searchFor(page, '/guides/pinning', 'okta sso setup');
-  // The box searches the whole site, the guides favoured; a better page elsewhere comes first, its
+  // The box searches the whole site; a better page in another section comes first, its
   // breadcrumb naming its section.
   const first = suggestions(page).first();
   await expect(first).toContainText('Use SSO login for self-hosted Lightdash', {timeout: INDEX_LOAD});
@@ -250,7 +250,7 @@ test("Next pages search the Next docs, the reader's section first", async ({page
   });
   await searchFor(page, '/next/guides/pinning', 'pin');
   await expect(suggestions(page).first()).toBeVisible({timeout: INDEX_LOAD});
-  // The box searches the version's whole index with the section favoured (src/search/sectionFavour.ts).
+  // The box searches the version's whole index (src/search/sectionFavour.ts).
   expect(indexes).toContain('/next/search-index.stage1.json');
   expect(indexes.filter((p) => !p.startsWith('/next/'))).toEqual([]);
   await expect(page.getByText('Search is unavailable')).toHaveCount(0);

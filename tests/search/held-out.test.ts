@@ -1,6 +1,6 @@
 /**
  * The held-out half of the real-questions corpus (issue 46, held-out-questions.yaml), measured as a reader
- * meets the search: the box on the home page, the box on a guide (the whole site, guides favoured) and
+ * meets the search: the box on the home page, the box on a guide (the whole site) and
  * /search (every section), the same three views as real-questions.test.ts.
  *
  * Aggregates only: top-1, top-5, MRR over the first 10 results and the number of questions with no result.

@@ -81,8 +81,8 @@ export async function loadIndexes(context = ''): Promise<LoadedIndexes> {
 
 /**
  * The search as the navbar search box runs it (src/search/engine.ts, `view: 'box'`): BOX_LIMIT results
- * (8 here) over the whole site's index (`search-index.json`), with the pages of `context` favoured as on
- * a page of that section (sectionFavour.ts; '' for the home page). `{ranked: false}` gives the plugin's
+ * (8 here) over the whole site's index (`search-index.json`), as on a page of section `context`
+ * (sectionFavour.ts favours only the API reference's pages; '' for the home page). `{ranked: false}` gives the plugin's
  * own order (its `SearchWorker.search`, unchanged, what a default install ships) over the section's own
  * index (`search-index-api-v1.json` for `api/v1`), for comparison: the worker is handed the indexes the
  * engine loaded in place of its own download, so nothing global is stubbed for it either.

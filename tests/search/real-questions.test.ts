@@ -2,7 +2,7 @@
  * Real readers' questions (real-questions.yaml): queries in the words users wrote in public Lightdash
  * issues, each with its source and the released page that answers it. This file checks the set and
  * measures the search on it as a reader meets it: in the box on the home page, in the box on a guide
- * (the whole site, guides favoured) and on /search (every section, its default).
+ * (the whole site, searched as from a guide) and on /search (every section, its default).
  *
  * A question counts as found when its page comes up (any section of it). Below a floor the test fails
  * with the list of misses.
@@ -25,11 +25,12 @@ const MIN_REAL_QUESTIONS = 80;
  * (home 82/99, guide 80/99, /search 82/99 at top-1, 99/99 at top-5; 84/81/84 before them). With the ranking of
  * branch search-rank (coverage over every word found, product names not identifiers, "docs" not searched):
  * home 84/99, guide 82/99, /search 84/99, 99/99 at top-5; the floors are one question under: 83/99, 81/99,
- * 83/99 and 98/99. Raise them as the search improves.
+ * 83/99 and 98/99. With no section favoured in the box (issue 46, second ranking round) the box on a guide ranks as the
+one on the home page: 84/99, floor 83/99. Raise them as the search improves.
  */
 const FLOORS = {
   home: {top1: 0.838, top5: 0.989},
-  guide: {top1: 0.818, top5: 0.989},
+  guide: {top1: 0.838, top5: 0.989},
   page: {top1: 0.838, top5: 0.989},
 };
 
@@ -39,11 +40,11 @@ const FLOORS = {
  * audits of 2026-11-28 rewrote most released pages, 58/93 (home, /search) and 59/93 (guide box); with the
  * ranking of branch search-rank, 64/96 in every view (floors 63/95). Merged with the goal phrasing of 13 pages and
  * 7 corrected labels (2026-11-28 21:25): 76/103 (home, /search) and 73/103 (guide box) at top-1, 103/103 at top-5;
- * floors 75/102 and 72/102.
+ * floors 75/102 and 72/102. With no section favoured in the box, the guide box as the home page's: 76/103, floor 75.
  */
 const TUNING_FLOORS = {
   home: {top1: 0.728, top5: 0.99},
-  guide: {top1: 0.699, top5: 0.99},
+  guide: {top1: 0.728, top5: 0.99},
   page: {top1: 0.728, top5: 0.99},
 };
 
@@ -107,7 +108,7 @@ const MEASURE_TIMEOUT = 300_000;
 describe('the search on real questions', () => {
   it.each([
     ['home', 'in the box on the home page', () => box, ''],
-    ['guide', 'in the box on a guide (the guides section favoured)', () => box, 'guides'],
+    ['guide', 'in the box on a guide', () => box, 'guides'],
     ['page', 'on /search (every section, its default)', () => page, ''],
   ] as const)(
     '%s: %s keeps its figures',
