@@ -243,7 +243,7 @@ test('results under the API path carry the "API Reference" label', async ({page}
   await expect(suggestions(page).first()).toContainText('API Reference', {timeout: INDEX_LOAD});
 });
 
-test("Next pages search the Next docs, the reader's section first", async ({page}) => {
+test('Next pages search the Next docs only', async ({page}) => {
   const indexes: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('search-index')) indexes.push(new URL(r.url()).pathname);
