@@ -19,11 +19,43 @@ const client: ClientModule = {
     // Only a new page counts: a hash or query change on the same page is not a page view.
     if (previousLocation && previousLocation.pathname === location.pathname) return;
     const referrer = previousLocation ? window.location.origin + previousLocation.pathname : document.referrer;
-    // react-helmet-async sets the new title on the next tick.
-    window.setTimeout(() => {
+    whenTitleIsNew(() => {
+      lastTitle = document.title;
       sendEvent({type: 'pageview', path: location.pathname, referrer, title: document.title, timestamp: Date.now()});
-    }, 0);
+    });
   },
 };
+
+/** The title the last page view was sent with. */
+let lastTitle: string | undefined;
+
+/** How long a page view waits for its page's title; a page titled like the one before is sent after this. */
+const TITLE_WAIT_MS = 1000;
+
+/**
+ * Runs `send` once the document's title is no longer the last page view's. react-helmet-async writes the new page's
+ * title in an animation frame, which on a busy machine came after a zero timeout: CI once saw the previous page's
+ * title sent with the new path. So wait for the title to change (a MutationObserver on <head>), or at most
+ * TITLE_WAIT_MS for a page whose title is the same as the one before.
+ */
+function whenTitleIsNew(send: () => void) {
+  if (document.title !== lastTitle) {
+    send();
+    return;
+  }
+  let sent = false;
+  const finish = () => {
+    if (sent) return;
+    sent = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+    send();
+  };
+  const observer = new MutationObserver(() => {
+    if (document.title !== lastTitle) finish();
+  });
+  observer.observe(document.head, {subtree: true, childList: true, characterData: true});
+  const timer = window.setTimeout(finish, TITLE_WAIT_MS);
+}
 
 export default client;
