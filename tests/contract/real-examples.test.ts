@@ -119,6 +119,32 @@ function removeAt(data: unknown, segments: string[]): boolean {
   return true;
 }
 
+/** A value of JSON type `type` (ajv's `params.type` of a type error: one name or several, comma-separated). */
+function placeholderOf(type: unknown): unknown {
+  const first = String(Array.isArray(type) ? type[0] : type).split(',')[0];
+  const values: Record<string, unknown> = {
+    number: 0,
+    integer: 0,
+    string: '',
+    boolean: false,
+    array: [],
+    object: {},
+    null: null,
+  };
+  return first in values ? values[first] : undefined;
+}
+
+/** Puts a value of the real spec's type at `segments` (a copy); returns false when there is nothing to replace. */
+function replaceAt(data: unknown, segments: string[], value: unknown): boolean {
+  if (segments.length === 0 || value === undefined) return false;
+  let parent = data as Record<string, unknown>;
+  for (const s of segments.slice(0, -1)) parent = parent?.[s] as Record<string, unknown>;
+  const last = segments[segments.length - 1];
+  if (!parent || typeof parent !== 'object' || !(last in parent)) return false;
+  parent[last] = value;
+  return true;
+}
+
 /** Sets an empty-string placeholder for a missing property at `segments` + `name`; false when not possible. */
 function fillAt(data: unknown, segments: string[], name: string): boolean {
   let parent = data as Record<string, unknown>;
@@ -154,7 +180,11 @@ export function unexplainedErrors(
     let changed = false;
     for (const e of explained) {
       const {place, path: at} = factOf(e, base);
-      if (e.keyword !== 'required') {
+      if (e.keyword === 'type' && at.length > 0 && replaceAt(data, at, placeholderOf(e.params.type))) {
+        // A value the server sends with another type than the real spec says (a count as a string): a value of the
+        // spec's type takes its place, so that the object keeps its shape and a union still finds its variant.
+        changed = true;
+      } else if (e.keyword !== 'required') {
         if (removeAt(data, at)) {
           removed.add(place);
           changed = true;
