@@ -18,7 +18,8 @@
  *   candidate holds, so at most all of them), how many of
  *   its lines match (a guide about the subject matches in several places, up to six count), the share
  *   of typed words in its title, and typed words that stand side by side in one of its lines or in
- *   its title (a phrase). All of that is multiplied by the weight of its section (SECTION_WEIGHT): for a task
+ *   its title (a phrase), and how close together a paragraph holds the typed words it matches (term
+ *   proximity, PROXIMITY_WEIGHT; not with a typed name). All of that is multiplied by the weight of its section (SECTION_WEIGHT): for a task
  *   question API schemas weigh 0.39, operations 0.64 and API recipes 0.6 against 1 for the docs
  *   (Lightdash's own docs weigh API pages 0.4).
  * - API-shaped queries (the word "api", an identifier such as `runQuery` or `MetricQuery`, a
@@ -56,7 +57,7 @@ const PAGE_SCORE_FROM_WORDS = 4;
 const PAGE_SCORE_FULL_WORDS = 7;
 
 /** The fields of a search result the ranking reads (./types.d.ts); anything else is passed through. */
-export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score'>;
+export type RankableResult = Pick<SearchResult, 'document' | 'type' | 'page' | 'tokens' | 'score' | 'metadata'>;
 
 /** How many results to ask the plugin for before ranking (the search page asks for 100 too). */
 export const CANDIDATE_LIMIT = 100;
@@ -85,6 +86,17 @@ const MAX_SUPPORT_LINES = 5;
 const TITLE_OVERLAP_WEIGHT = 0.49;
 /** Weight of the share of typed word pairs found side by side in a line (times that line's place). */
 const PHRASE_WEIGHT = 0.16;
+/**
+ * Weight of how close together a paragraph or description holds the typed words it matches (proximityOf),
+ * times that line's coverage squared and place: "pivot row totals blank" is answered by the paragraph where
+ * row totals are blank, not by one that says "row" at its start and "totals" at its end. Term proximity
+ * is a classic signal on top of a bag-of-words score (Tao & Zhai, "An Exploration of Proximity Measures in
+ * Information Retrieval", SIGIR 2007; Büttcher, Clarke & Lushman, "Term Proximity Scoring for Ad-hoc
+ * Retrieval", SIGIR 2006). Titles and headings are left out: they are a few words long, so whatever
+ * words they hold stand close, and their place weight already says so. Measured on the tuning half in
+ * two folds by source thread at 0.15, 0.2, 0.25 and 0.3 (issue 46's third round, the commit says more).
+ */
+const PROXIMITY_WEIGHT = 0.25;
 /** Weight of the share of typed word pairs side by side in the page's title ("join tables"). */
 const TITLE_PHRASE_WEIGHT = 0.15;
 /** Score added when the page carries the exact identifier or `METHOD /path` the reader typed. */
@@ -327,6 +339,95 @@ function phraseShare(typed: string[], text: string): number {
   return found / (typed.length - 1);
 }
 
+/** Where each word of a line's text starts (kept between keystrokes, as the word pairs are). */
+const wordStartsCache = new Map<string, number[]>();
+
+function wordStartsOf(text: string): number[] {
+  let starts = wordStartsCache.get(text);
+  if (!starts) {
+    starts = [];
+    for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) starts.push(match.index);
+    if (wordStartsCache.size >= TEXT_CACHE_SIZE) wordStartsCache.clear();
+    wordStartsCache.set(text, starts);
+  }
+  return starts;
+}
+
+/** Index of the word of `starts` that holds character `offset` (the last start at or before it). */
+function wordAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * How close together the words lunr matched in a line stand, from its match data (`metadata[term].t.position`:
+ * [start, length] pairs, as ./snippet.ts reads them): over the smallest window of words that holds every
+ * matched term, (terms − 1) / (window − 1). 1 when they stand side by side (in any order), 0.5 when
+ * two are one word apart, towards 0 as they scatter; 0 for a line with fewer than two matched terms.
+ */
+export function proximityOf(text: string, metadata: unknown): number {
+  if (typeof metadata !== 'object' || metadata === null) return 0;
+  const entries = Object.values(metadata as Record<string, unknown>);
+  if (entries.length < 2) return 0;
+  const starts = wordStartsOf(text);
+  const hits: [word: number, term: number][] = [];
+  entries.forEach((match, term) => {
+    const positions = (match as {t?: {position?: unknown}} | null)?.t?.position;
+    if (!Array.isArray(positions)) return;
+    for (const item of positions)
+      if (Array.isArray(item) && Number.isInteger(item[0])) hits.push([wordAt(starts, item[0] as number), term]);
+  });
+  const terms = new Set(hits.map((hit) => hit[1])).size;
+  if (terms < 2) return 0;
+  hits.sort((a, b) => a[0] - b[0]);
+  const count = new Map<number, number>();
+  let inWindow = 0;
+  let best = Infinity;
+  let left = 0;
+  for (const [word, term] of hits) {
+    const n = count.get(term) ?? 0;
+    count.set(term, n + 1);
+    if (n === 0) inWindow++;
+    while (inWindow === terms) {
+      best = Math.min(best, word - hits[left][0] + 1);
+      const [, leftTerm] = hits[left];
+      const m = (count.get(leftTerm) ?? 1) - 1;
+      count.set(leftTerm, m);
+      if (m === 0) inWindow--;
+      left++;
+    }
+  }
+  return best === Infinity ? 0 : (terms - 1) / Math.max(1, best - 1);
+}
+
+/**
+ * The closest-held words of a page's paragraphs and descriptions: the best proximityOf of those lines,
+ * each times its coverage of the typed words (squared, as a line's weight) and its place. A line that
+ * holds two of six words side by side must not pass one that holds all six a little apart.
+ */
+function closestLine(
+  lines: readonly {result: RankableResult}[],
+  held: (tokens: string[]) => number,
+  wordCount: number,
+): number {
+  let best = 0;
+  for (const {result} of lines) {
+    if (result.tokens.length < 2 || isOnwardLine(result)) continue;
+    if (result.type !== SearchDocumentType.Content && result.type !== SearchDocumentType.Description) continue;
+    const coverage = held(result.tokens) / wordCount;
+    const weight = coverage * coverage * placeWeight(result);
+    if (weight <= best) continue;
+    best = Math.max(best, weight * proximityOf(result.document.t, result.metadata));
+  }
+  return best;
+}
+
 /** A line under a page's "Next steps" heading: it describes the pages it links to. */
 function isOnwardLine(result: RankableResult): boolean {
   return result.document.h === '#next-steps';
@@ -430,6 +531,8 @@ function scorePages<T extends RankableResult>(
         ),
       -Infinity,
     );
+    // With a typed name the identifier bonuses order the pages, as they do without the page scores.
+    const proximity = namedPages?.names.length ? 0 : closestLine(group.lines, held, wordCount);
     const sectionWeight = weights[sectionOfUrl(group.url)];
     const named = shape.isApi && lines.some((line) => namesExactly(line, shape));
     const explainsSetting =
@@ -450,7 +553,8 @@ function scorePages<T extends RankableResult>(
           TITLE_OVERLAP_WEIGHT * overlap +
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase +
-          PAGE_SCORE_WEIGHT * bm25) +
+          PAGE_SCORE_WEIGHT * bm25 +
+          PROXIMITY_WEIGHT * proximity) +
       (named ? EXACT_NAME_BONUS : 0) +
       (explainsSetting ? SETTING_NAME_BONUS : 0) +
       IDENTIFIER_BONUS * heldShare +
@@ -465,6 +569,7 @@ function scorePages<T extends RankableResult>(
       phrase,
       titlePhrase,
       bm25,
+      proximity,
       named: Number(named),
       explainsSetting: Number(explainsSetting),
       heldShare,

@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   apiShapeOf,
+  proximityOf,
   rankSearchResults,
   sectionOfUrl,
   settingNamesOf,
@@ -23,6 +24,19 @@ function result(url: string, type: number, tokens: string[], text = url, score =
 }
 
 const urls = (results: RankableResult[]) => results.map((r) => r.document.u);
+
+/**
+ * lunr's match data for `text` as the plugin returns it (term → field `t` → [start, length] positions): every
+ * word that starts with one of `terms`, lower case.
+ */
+function matchData(text: string, terms: string[]): Record<string, {t: {position: number[][]}}> {
+  const metadata: Record<string, {t: {position: number[][]}}> = {};
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const term = terms.find((t) => word[0].toLowerCase().startsWith(t));
+    if (term) (metadata[term] ??= {t: {position: []}}).t.position.push([word.index, word[0].length]);
+  }
+  return metadata;
+}
 
 describe('apiShapeOf', () => {
   it('tells API-shaped queries from task questions', () => {
@@ -205,6 +219,24 @@ describe('rankSearchResults', () => {
     expect(urls(rankSearchResults('sql runner', [apart, together], 8))[0]).toBe('/guides/b');
   });
 
+  it('prefers the paragraph that holds the typed words close together, in any order, to one that scatters them', () => {
+    // Typed in another order than either paragraph has them: no word pair stands side by side as typed.
+    const typed = ['blank', 'totals', 'row'];
+    const line = (url: string, text: string) => ({
+      ...result(url, Content, typed, text),
+      metadata: matchData(text, typed),
+    });
+    const scattered = line(
+      '/guides/a',
+      'Each row of the table has a menu; totals are shown at the end, and a blank cell means null.',
+    );
+    const close = line('/guides/c', 'In a pivot table, row totals stay blank until you turn them on for that chart.');
+    expect(urls(rankSearchResults('blank totals row', [scattered, close], 8))).toEqual(['/guides/c', '/guides/a']);
+    // A typed name leaves the order to the identifier bonuses (as it leaves out the page scores).
+    const named = {names: ['sql_filter'], pages: new Map(), lines: []};
+    expect(urls(rankSearchResults('blank totals row', [scattered, close], 8, undefined, named))[0]).toBe('/guides/a');
+  });
+
   it('shows a page that is a copy of one above it (same title and line) once', () => {
     const copy = (url: string) => result(url, Title, ['share'], 'Share insights with your team');
     const other = result('/guides/other', Content, ['share'], 'Share a space.');
@@ -218,6 +250,27 @@ describe('rankSearchResults', () => {
     rankSearchResults('x', results, 8);
     expect(JSON.stringify(results)).toBe(before);
     expect(rankSearchResults('x', [], 8)).toEqual([]);
+  });
+});
+
+describe('proximityOf', () => {
+  const text = 'Open the SQL runner, write a query and save it as a chart.';
+  it('is 1 for matched words side by side, in either order, and less the further apart they stand', () => {
+    expect(proximityOf(text, matchData(text, ['sql', 'runner']))).toBe(1);
+    expect(proximityOf('runner sql', matchData('runner sql', ['sql', 'runner']))).toBe(1);
+    expect(proximityOf(text, matchData(text, ['sql', 'write']))).toBe(1 / 2);
+    expect(proximityOf(text, matchData(text, ['sql', 'runner', 'chart']))).toBe(2 / 10);
+  });
+
+  it('takes the smallest window when a word comes more than once', () => {
+    const repeated = 'A chart here, and far later on in this line a saved chart.';
+    expect(proximityOf(repeated, matchData(repeated, ['chart', 'saved']))).toBe(1);
+  });
+
+  it('is 0 for one matched word, no match data or match data of another shape', () => {
+    expect(proximityOf(text, matchData(text, ['sql']))).toBe(0);
+    expect(proximityOf(text, undefined)).toBe(0);
+    expect(proximityOf(text, {sql: {t: {position: 'nowhere'}}, runner: null})).toBe(0);
   });
 });
 
