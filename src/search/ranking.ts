@@ -466,6 +466,7 @@ function scorePages<T extends RankableResult>(
   rarity?: (token: string) => number,
   pageScore?: PageScores,
   apiNames?: ReadonlySet<string>,
+  bonus?: (url: string) => number,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input, apiNames);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
@@ -554,7 +555,8 @@ function scorePages<T extends RankableResult>(
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase +
           PAGE_SCORE_WEIGHT * bm25 +
-          PROXIMITY_WEIGHT * proximity) +
+          PROXIMITY_WEIGHT * proximity +
+          (bonus?.(group.url) ?? 0)) +
       (named ? EXACT_NAME_BONUS : 0) +
       (explainsSetting ? SETTING_NAME_BONUS : 0) +
       IDENTIFIER_BONUS * heldShare +
@@ -621,6 +623,8 @@ export function rankSearchResults<T extends RankableResult>(
   rarity?: (token: string) => number,
   pageScore?: PageScores,
   apiNames?: ReadonlySet<string>,
+  /** A further score per page (./feedback.ts), added with the page score. */
+  bonus?: (url: string) => number,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -633,7 +637,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames)) {
+  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames, bonus)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
