@@ -73,8 +73,13 @@ const PLACE_WEIGHT: Record<number, number> = {
   [SearchDocumentType.Keywords]: 0.63,
   [SearchDocumentType.Content]: 0.26,
 };
-/** Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. */
-const LUNR_SCORE_WEIGHT = 0.43;
+/**
+ * Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. Raised
+ * from 0.43 once proximity and section page scores were in: chosen on fold B of the tuning half (81 → 83 of
+ * 102; 0.54 the same), fold A unchanged at 88 of 100 (0.26 and 0.34 cost it one), relevance unchanged
+ * (issue 46's fifth round; the README says more).
+ */
+const LUNR_SCORE_WEIGHT = 0.645;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
 const ONWARD_LINE_WEIGHT = 0.47;
 /** Weight of the share of typed words found anywhere on the page (squared), of those any candidate holds. */
