@@ -191,31 +191,14 @@ export interface PageScores {
 
 /** Scores (see PageScores) of the pages that hold any of `tokens` (lower case, as tokenized; each counted once). */
 export function pageScores(loaded: LoadedIndexes, tokens: readonly string[]): PageScores {
-  return scoresOfStems(
-    loaded,
-    tokens.map((token) => ({token, stem: stemOf(token)})),
-  );
-}
-
-/**
- * `pageScores` for words already stemmed as lunr indexes them (./feedback.ts takes its words from the
- * index, where only the stems are kept); `words` are then the stems.
- */
-export function pageScoresOfStems(loaded: LoadedIndexes, stems: readonly string[]): PageScores {
-  return scoresOfStems(
-    loaded,
-    stems.map((stem) => ({token: stem, stem})),
-  );
-}
-
-function scoresOfStems(loaded: LoadedIndexes, typed: readonly {token: string; stem: string}[]): PageScores {
   const stats = statsOf(loaded);
   const pages = stats.lengths.size;
   const pageTotals = new Map<string, number>();
   const words: string[] = [];
   const seen = new Set<string>();
   const used: {idf: number; postings: StemPostings}[] = [];
-  for (const {token, stem} of typed) {
+  for (const token of tokens) {
+    const stem = stemOf(token);
     if (!stem || seen.has(stem)) continue;
     seen.add(stem);
     const postings = postingsOf(loaded, stem);

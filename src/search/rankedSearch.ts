@@ -16,7 +16,6 @@ import {withCutBack} from './typing';
 import {apiNamesOf, identifiersInDocs} from './identifiers';
 import {rarityOf} from './rarity';
 import {bestPageLines, pageScores} from './pageScore';
-import {FEEDBACK_POOL, feedbackBonus} from './feedback';
 
 /**
  * How many of the best pages by BM25F (./pageScore.ts) join the candidates of a question of at least
@@ -76,30 +75,8 @@ export function searchSiteExplained(
       for (const line of more) pagesFound.add(line.document.u);
       all = [...found, ...more];
     }
-    if (named.names.length === 0) {
-      if (!scored || scored.words.length < BM25_MIN_WORDS) {
-        return rankSearchResults(words, all, limit, favour, undefined, rarity, scored, apiNames);
-      }
-      // A long question: the first ranking's top pages give the words they share, and the first
-      // FEEDBACK_POOL pages are ranked again with them (./feedback.ts).
-      const first = rankSearchResults(
-        words,
-        all,
-        Math.max(limit, FEEDBACK_POOL),
-        favour,
-        undefined,
-        rarity,
-        scored,
-        apiNames,
-      );
-      const bonus = feedbackBonus(
-        loaded,
-        tokens,
-        first.map((result) => result.document.u),
-      );
-      if (!bonus) return first.slice(0, limit);
-      return rankSearchResults(words, all, limit, favour, undefined, rarity, scored, apiNames, bonus);
-    }
+    if (named.names.length === 0)
+      return rankSearchResults(words, all, limit, favour, undefined, rarity, scored, apiNames);
     const more = named.lines.filter((line) => !pagesFound.has(line.document.u));
     // A typed name orders the pages that hold it (./identifiers.ts); the page scores of the other words
     // would favour a guide that uses the name with them ("… in my helm values") over the reference.

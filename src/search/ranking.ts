@@ -73,13 +73,8 @@ const PLACE_WEIGHT: Record<number, number> = {
   [SearchDocumentType.Keywords]: 0.63,
   [SearchDocumentType.Content]: 0.26,
 };
-/**
- * Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. Raised
- * from 0.43 once proximity and section page scores were in: chosen on fold B of the tuning half (81 → 83 of
- * 102; 0.54 the same), fold A unchanged at 88 of 100 (0.26 and 0.34 cost it one), relevance unchanged
- * (issue 46's fifth round; the README says more).
- */
-const LUNR_SCORE_WEIGHT = 0.645;
+/** Weight of a line's lunr score (against the best of its index): the rest of the weight is fixed. */
+const LUNR_SCORE_WEIGHT = 0.43;
 /** Weight of a line in a "Next steps" section: it describes other pages, the ones it links to. */
 const ONWARD_LINE_WEIGHT = 0.47;
 /** Weight of the share of typed words found anywhere on the page (squared), of those any candidate holds. */
@@ -471,7 +466,6 @@ function scorePages<T extends RankableResult>(
   rarity?: (token: string) => number,
   pageScore?: PageScores,
   apiNames?: ReadonlySet<string>,
-  bonus?: (url: string) => number,
 ): ScoredPage<T>[] {
   const shape = apiShapeOf(input, apiNames);
   const weights = shape.isScript ? SECTION_WEIGHT.script : shape.isApi ? SECTION_WEIGHT.api : SECTION_WEIGHT.task;
@@ -560,8 +554,7 @@ function scorePages<T extends RankableResult>(
           PHRASE_WEIGHT * phrase +
           TITLE_PHRASE_WEIGHT * titlePhrase +
           PAGE_SCORE_WEIGHT * bm25 +
-          PROXIMITY_WEIGHT * proximity +
-          (bonus?.(group.url) ?? 0)) +
+          PROXIMITY_WEIGHT * proximity) +
       (named ? EXACT_NAME_BONUS : 0) +
       (explainsSetting ? SETTING_NAME_BONUS : 0) +
       IDENTIFIER_BONUS * heldShare +
@@ -628,8 +621,6 @@ export function rankSearchResults<T extends RankableResult>(
   rarity?: (token: string) => number,
   pageScore?: PageScores,
   apiNames?: ReadonlySet<string>,
-  /** A further score per page (./feedback.ts), added with the page score. */
-  bonus?: (url: string) => number,
 ): T[] {
   const ordered: T[] = [];
   // The docs repeat some pages in several tracks (the same title and text at two addresses): a reader
@@ -642,7 +633,7 @@ export function rankSearchResults<T extends RankableResult>(
     Number(b.result.type === SearchDocumentType.Title) - Number(a.result.type === SearchDocumentType.Title) ||
     b.weight - a.weight ||
     a.order - b.order;
-  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames, bonus)) {
+  for (const page of scorePages(input, results, favour, named, rarity, pageScore, apiNames)) {
     // The first line in that order (no two lines have the same `order`): one pass, not a sort per page.
     const {result} = page.lines.reduce((best, line) => (before(line, best) < 0 ? line : best));
     const copyKey = `${pageTitleOf(result)}\u0000${result.document.h ?? ''}\u0000${result.document.t}`;
