@@ -33,13 +33,17 @@ const MRR_DEPTH = 10;
  * changes of the ranking (all tuned on the tuning half only) and a second full claim audit: home 69 % / 95 % / 0.803
  * / 0, guide 66 % / 95 % / 0.790 / 0, /search 69 % / 95 % / 0.804 / 0. A last audit of every other released page
  * (wave 4) then rewrote 60 claims; CI on that build measured home 68 % / 96 % / 0.797 / 0, guide 66 % / 95 % / 0.789
- * / 0, /search 68 % / 96 % / 0.798 / 0. The floors are those minus one question.
+ * / 0, /search 68 % / 96 % / 0.798 / 0. Lowered on 2026-11-29 after three more claim audits of every released
+ * page (about 330 claims reworded, most to state an exception the code makes): on that content the search measures
+ * 65 % / 96 % / 0.784 / 0 in all three views, and the ranking of that session's start (5d96cf8) measured 65 % / 95 %
+ * / 0.780 on the same build, so the words the audits added, not that session's ranking rounds, cost the three
+ * questions at top-1. The floors are those minus one question.
  * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.67, top5: 0.95, mrr: 0.787, maxEmpty: 1},
-  guide: {top1: 0.65, top5: 0.94, mrr: 0.779, maxEmpty: 1},
-  page: {top1: 0.67, top5: 0.95, mrr: 0.788, maxEmpty: 1},
+  home: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
+  guide: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
+  page: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
 };
 
 /** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
