@@ -11,6 +11,8 @@ export const FRONT_DOORS = [
   // The search index's document types in plain JavaScript, for scripts that Node runs without the loader hooks
   // of mcp/lib/search (scripts/search-indexes.mjs, in postbuild).
   'src/search/documentTypes.mjs',
+  // Possessives indexed as their word: the same rule for scripts/search-indexes.mjs and the typed words.
+  'src/search/possessives.mjs',
   'src/lib/yamlCheck/index.ts',
   'src/lib/adminTools/index.ts',
   'plugins/markdown-export/entry.ts',

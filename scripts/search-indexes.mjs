@@ -6,7 +6,10 @@
 //    label of that search context). The breadcrumb is a stored field, not an indexed one, so relabelling
 //    it changes what readers see and nothing of the ranking.
 //
-// 2. Writes the per-context search indexes of every docs version served under a path (/next/).
+// 2. Indexes possessives as their word ("the project's time zone" holds `project`, not `project'`): every part
+//    with one is indexed again over its text with the endings masked (src/search/possessives.mjs says why).
+//
+// 3. Writes the per-context search indexes of every docs version served under a path (/next/).
 // @easyops-cn/docusaurus-search-local 0.55 matches a page to a search context by its URL without the
 // version prefix only for the version at the site root: for /next/guides/... it looks for a context
 // "next/guides", finds none, and writes only /next/search-index.json. The search bar on a /next/guides
@@ -14,7 +17,7 @@
 // This step rebuilds those files from the documents of the version's all-sections index, with the
 // plugin's own buildIndex, so they hold exactly what the root version's context files hold.
 //
-// 3. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
+// 4. Writes the first stage of every index: `search-index….stage1.json` next to each `search-index….json`,
 // holding its titles, headings, descriptions and keywords (the first four of its five parts; the fifth,
 // the body text, is ~80 % of the bytes). The site's search worker (src/search/indexStages.ts) answers
 // from it while the whole index loads, so the first suggestions on a cold page wait for ~175 KB gzip
@@ -26,6 +29,7 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {SearchDocumentType} from '../src/search/documentTypes.mjs';
+import {hasPossessive, maskPossessives} from '../src/search/possessives.mjs';
 
 const require = createRequire(import.meta.url);
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +37,43 @@ const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/se
 
 /** The plugin's index options for English, as docusaurus.config.ts sets them (defaults otherwise). */
 const INDEX_OPTIONS = {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: false};
+
+/**
+ * The plugin's buildIndex over `kinds` (one list of documents per part), with possessives indexed as their
+ * word (src/search/possessives.mjs): the index is built over the masked text, and the parts keep the text
+ * as written, which the results show (masking keeps every offset, so match positions still fit it).
+ */
+export function indexParts(kinds) {
+  const built = buildIndex(
+    kinds.map((documents) =>
+      documents.map((doc) => (hasPossessive(doc.t) ? {...doc, t: maskPossessives(doc.t)} : doc)),
+    ),
+    INDEX_OPTIONS,
+  );
+  return built.map(({index}, i) => ({documents: kinds[i], index}));
+}
+
+/**
+ * Indexes again, with indexParts, every part of the plugin's index files (the root version's and each version
+ * folder's) that has a possessive. Returns how many parts.
+ */
+function indexPossessivesAsWords(outDir) {
+  let parts = 0;
+  for (const folder of ['', ...versionFolders(outDir)]) {
+    const dir = path.join(outDir, folder);
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^search-index.*\.json$/.test(name) || name.endsWith('.stage1.json')) continue;
+      const file = path.join(dir, name);
+      const index = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const stale = index.map(({documents}) => documents.some((doc) => hasPossessive(doc.t)));
+      if (!stale.includes(true)) continue;
+      const rebuilt = indexParts(index.map(({documents}, i) => (stale[i] ? documents : [])));
+      fs.writeFileSync(file, JSON.stringify(index.map((part, i) => (stale[i] ? rebuilt[i] : part))));
+      parts += stale.filter(Boolean).length;
+    }
+  }
+  return parts;
+}
 
 /** `search-index-<ctx>.json`, as the plugin and its client name them (`/` becomes `-`). */
 export function contextIndexName(contextPath) {
@@ -55,7 +96,7 @@ export function splitByContext(allSections, versionPrefix, contexts) {
   for (const {path: contextPath} of contexts) {
     const kinds = allSections.map(({documents}) => documents.filter((d) => inContext(d.u, versionPrefix, contextPath)));
     if (kinds.every((documents) => documents.length === 0)) continue;
-    out.push([contextIndexName(contextPath), buildIndex(kinds, INDEX_OPTIONS)]);
+    out.push([contextIndexName(contextPath), indexParts(kinds)]);
   }
   return out;
 }
@@ -148,7 +189,7 @@ export function firstStageOf(allParts) {
   const headings = parts[SearchDocumentType.Heading];
   if (!headings) return parts;
   const kept = distinctiveHeadings(headings.documents);
-  if (kept.length < headings.documents.length) parts[SearchDocumentType.Heading] = buildIndex([kept], INDEX_OPTIONS)[0];
+  if (kept.length < headings.documents.length) parts[SearchDocumentType.Heading] = indexParts([kept])[0];
   return parts;
 }
 
@@ -168,13 +209,14 @@ function writeFirstStages(outDir) {
   return written;
 }
 
-/** The three steps, for scripts/postbuild.mjs; returns a one-line summary. */
+/** The four steps, for scripts/postbuild.mjs; returns a one-line summary. */
 export function finishSearchIndexes(outDir) {
   const contexts = JSON.parse(fs.readFileSync(path.join(siteDir, 'src/searchContexts.json'), 'utf8'));
   const labelled = labelApiResults(outDir, contexts);
+  const possessiveParts = indexPossessivesAsWords(outDir);
   const written = writeVersionContextIndexes(outDir, contexts);
   const stages = writeFirstStages(outDir);
-  return `labelled ${labelled} API results; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}; ${stages.length} first-stage indexes`;
+  return `labelled ${labelled} API results; indexed possessives as words in ${possessiveParts} parts; wrote ${written.length} version context indexes: ${written.join(', ') || 'none'}; ${stages.length} first-stage indexes`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

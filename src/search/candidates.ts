@@ -19,13 +19,12 @@
  * its stem, and a single letter.
  */
 import type {LoadedIndexes, SearchDocument, SearchResult, WrappedIndex} from './types';
-import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries.js';
-import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import lunr from 'lunr';
 import {installLinearUnion} from './lunrUnion';
 import {queryIndex} from './lunrQueries';
 import {SearchDocumentType} from './documentTypes.mjs';
+import {typedWords} from './typedWords';
 
 installLinearUnion();
 
@@ -217,7 +216,7 @@ export function searchCandidates(
   pool: number,
   fuzzy = true,
 ): SearchResult[] {
-  const rawTokens = tokenize(input, language);
+  const rawTokens = typedWords(input);
   if (rawTokens.length === 0) return [];
   const typed = lastWordAfterOthers(rawTokens);
   if (typed !== undefined && typed.length < MIN_EXPANDED_START) {

@@ -5,10 +5,9 @@
  * The search box's worker (./worker.ts), the tests and the docs MCP server call it through ./engine.ts
  * and get the same results.
  */
-import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
-import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import type {LoadedIndexes, SearchResult} from './types';
 import {searchCandidates} from './candidates';
+import {typedWords} from './typedWords';
 import {apiShapeOf, CANDIDATE_LIMIT, rankSearchResults} from './ranking';
 import {relaxInput, type Relaxed} from './relax';
 import {withDocsWords} from './vocabulary';
@@ -66,7 +65,7 @@ export function searchSiteExplained(
     // Pages are scored as a whole only for a question of several words (a keystroke of one or two words
     // pays nothing for it): a short query is answered by a line that holds every word.
     const several = words.trim().split(/\s+/).length >= BM25_MIN_WORDS;
-    const tokens = several ? tokenize(apiShapeOf(words, apiNames).terms, language) : [];
+    const tokens = several ? typedWords(apiShapeOf(words, apiNames).terms) : [];
     const scored = tokens.length >= BM25_MIN_WORDS ? pageScores(loaded, tokens) : undefined;
     const pagesFound = new Set(found.map((result) => result.document.u));
     let all = found;
@@ -88,7 +87,7 @@ export function searchSiteExplained(
   let candidates = find(terms);
   // A reader's word for something the docs name otherwise ("calculated field"): the docs' words are
   // searched too, and their lines join the typed words' (./vocabulary.ts).
-  const typed = tokenize(terms, language);
+  const typed = typedWords(terms);
   const vocabulary = withDocsWords(typed);
   if (vocabulary.replaced.length > 0) {
     const docsWords = vocabulary.words.join(' ');

@@ -7,9 +7,8 @@
  * first (./vocabulary.ts), and a word no page has adds the docs' nearest word (allowedTypos), whose lines
  * only join the others (see Relaxed.input).
  */
-import {language} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
-import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize.js';
 import type {LoadedIndexes} from './types';
+import {typedWords} from './typedWords';
 import {withDocsWords, type VocabularyEntry} from './vocabulary';
 
 /**
@@ -116,7 +115,7 @@ export interface Relaxed {
  * input when that leaves nothing). The last word counts as a prefix (it may be half-typed).
  */
 export function relaxInput(loaded: LoadedIndexes, input: string): Relaxed {
-  const {words, replaced} = withDocsWords(tokenize(input, language));
+  const {words, replaced} = withDocsWords(typedWords(input));
   const kept: string[] = [];
   const ignored: string[] = [];
   const corrected: Relaxed['corrected'] = [];

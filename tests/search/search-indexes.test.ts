@@ -22,6 +22,7 @@ const {
   contextIndexName,
   versionFolders,
   firstStageOf,
+  indexParts,
   REPEATED_HEADING_PAGES,
 } = searchIndexes as unknown as {
   inContext(url: string, prefix: string, context: string): boolean;
@@ -30,10 +31,13 @@ const {
   contextIndexName(context: string): string;
   versionFolders(outDir: string): string[];
   firstStageOf(all: Sections): Sections;
+  indexParts(kinds: Doc[][]): Sections;
   REPEATED_HEADING_PAGES: number;
 };
 
-type Searchable = {search(q: string): {ref: string}[]};
+type Searchable = {
+  search(q: string): {ref: string; matchData: {metadata: Record<string, {t?: {position: [number, number][]}}>}}[];
+};
 
 const build = BUILD_DIR;
 const readIndex = (file: string): Sections => JSON.parse(fs.readFileSync(file, 'utf8')) as Sections;
@@ -96,6 +100,26 @@ describe('search index post-build', () => {
   });
 });
 
+describe('possessives are indexed as their word', () => {
+  const text = "Set the project's time zone, then check the users' deliveries.";
+  const [part] = indexParts([[{i: 7, t: text, u: '/guides/x', h: '', p: 1}]]);
+  const search = (q: string) => (part.index as Searchable).search(q);
+
+  it('finds the line by the word, and by a half-typed word past its stem', () => {
+    // Before: the terms were `project'` and `user'`, which neither "project" nor "users" reach.
+    expect(search('project').map((r) => r.ref)).toEqual(['7']);
+    expect(search('user').map((r) => r.ref)).toEqual(['7']);
+    expect(search('projec*').map((r) => r.ref)).toEqual(['7']);
+  });
+
+  it('keeps the text as written, and match positions that point at the word in it', () => {
+    expect(part.documents[0].t).toBe(text);
+    const [hit] = search('project');
+    const [[start, length]] = Object.values(hit.matchData.metadata)[0].t!.position;
+    expect(text.slice(start, start + length)).toBe('project');
+  });
+});
+
 describe('first stage of an index', () => {
   const pages = REPEATED_HEADING_PAGES;
   const titles = Array.from({length: pages}, (_, i) => ({i: i + 1, t: `Page ${i + 1}`, u: `/p${i + 1}`}));
@@ -152,6 +176,19 @@ describe('the built search indexes', () => {
       if (expected.length === 0) continue;
       expect(fs.existsSync(file), `${folder}/${contextIndexName(ctx)}`).toBe(true);
       expect([...pageUrls(readIndex(file))].sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('holds no possessive as a term of its own (`project\'` for "project\'s")', () => {
+    const terms = (file: string) =>
+      readIndex(file).flatMap((part) =>
+        ((part.index as {invertedIndex: [string, unknown][]}).invertedIndex ?? []).map(([term]) => term),
+      );
+    for (const name of ['search-index.json', 'search-index.stage1.json', path.join(folders[0], 'search-index.json')]) {
+      expect(
+        terms(path.join(build, name)).filter((term) => /\p{L}['’]$/u.test(term)),
+        name,
+      ).toEqual([]);
     }
   });
 
