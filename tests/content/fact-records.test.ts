@@ -68,6 +68,9 @@ export function recordRows(text: string): string[][] {
 /** What is wrong with one record's text (empty when it is well formed). */
 export function recordProblems(text: string): string[] {
   const lines = text.split('\n').map((line) => line.trimEnd());
+  // A merged branch's conflict left in a record ends its table early: the rows after the marker were not read.
+  const marker = lines.findIndex((line) => /^(<{7}|={7}|>{7})( |$)/.test(line));
+  if (marker >= 0) return [`a merge conflict marker on line ${marker + 1}`];
   // Prettier pads the columns, so the header is matched cell by cell.
   const start = lines.findIndex((line) => line.startsWith('|') && cells(line).join() === HEADER_CELLS.join());
   if (start < 0) return [`no table with the header "${RECORD_HEADER}"`];
@@ -239,6 +242,11 @@ describe('recordProblems', () => {
     expect(recordProblems(good.replace('| claim |', '| Claim |'))).toHaveLength(1);
     expect(recordProblems(`${RECORD_HEADER}\n| --- | --- | --- |\n\ntext`)).toEqual(['the table has no rows']);
     expect(recordProblems(`${RECORD_HEADER}\n| --- | --- | --- |\n| a | | true |`)).toHaveLength(1);
+  });
+
+  it('rejects a record with a merge conflict left in it', () => {
+    const conflicted = `${good}<<<<<<< HEAD\n| c | d | true |\n=======\n| e | f | true |\n>>>>>>> w8e\n`;
+    expect(recordProblems(conflicted)).toEqual([`a merge conflict marker on line ${good.split('\n').length}`]);
   });
 
   it('accepts the header and separator padded as prettier writes them', () => {
