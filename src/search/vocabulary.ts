@@ -24,6 +24,8 @@ const ENTRA =
   'Microsoft: Azure Active Directory (Azure AD, AAD) renamed Microsoft Entra ID (learn.microsoft.com/entra/fundamentals/new-name)';
 const GITHUB = 'GitHub docs: the gh CLI, GitHub Actions, pull requests, repositories (docs.github.com)';
 const BI = 'common BI and analytics-engineering shorthand (dbt and BI community usage)';
+const AI_AGENTS =
+  "Lightdash's own later name: the AI analyst of 0.1410 became AI agents in 2025 (docs.lightdash.com/guides/ai-agents)";
 
 /**
  * The glossary: product names and the common abbreviations of BI, dbt, warehouses, Kubernetes and SSO,
@@ -113,6 +115,8 @@ export const VOCABULARY: readonly VocabularyEntry[] = [
   {reader: 'cicd', docs: 'ci', source: 'CI/CD: continuous integration and delivery'},
   {reader: 'email report', docs: 'scheduled delivery', source: 'BI usage'},
   {reader: 'drilldown', docs: 'drill', source: 'BI usage'},
+  {reader: 'ai agent', docs: 'ai analyst', source: AI_AGENTS},
+  {reader: 'ai agents', docs: 'ai analyst', source: AI_AGENTS},
   // Words from real readers' questions (tests/search/real-questions.yaml, before issue 46): Lightdash's old
   // name for time intervals, the older word for an allow-list of IP addresses, and links on values (the
   // dimension `urls` key).
