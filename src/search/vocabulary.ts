@@ -84,6 +84,11 @@ export const VOCABULARY: readonly VocabularyEntry[] = [
   {reader: 'postgresql', docs: 'postgres', source: PG},
   {reader: 'dwh', docs: 'warehouse', source: 'DWH: data warehouse'},
   {
+    reader: 'jsonb',
+    docs: 'json',
+    source: 'PostgreSQL docs: the json and jsonb data types (postgresql.org/docs/current/datatype-json.html)',
+  },
+  {
     reader: 'cte',
     docs: 'sql',
     source: 'PostgreSQL docs: WITH queries, common table expressions (postgresql.org/docs/current/queries-with.html)',
