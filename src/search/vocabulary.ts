@@ -25,7 +25,7 @@ const ENTRA =
 const GITHUB = 'GitHub docs: the gh CLI, GitHub Actions, pull requests, repositories (docs.github.com)';
 const BI = 'common BI and analytics-engineering shorthand (dbt and BI community usage)';
 const AI_AGENTS =
-  "Lightdash's own later name: the AI analyst of 0.1410 became AI agents in 2025 (docs.lightdash.com/guides/ai-agents)";
+  "Lightdash's own later name: the released version's AI analyst became AI agents in 2025 (docs.lightdash.com/guides/ai-agents)";
 
 /**
  * The glossary: product names and the common abbreviations of BI, dbt, warehouses, Kubernetes and SSO,
