@@ -37,13 +37,15 @@ const MRR_DEPTH = 10;
  * page (about 330 claims reworded, most to state an exception the code makes): on that content the search measures
  * 65 % / 96 % / 0.784 / 0 in all three views, and the ranking of that session's start (5d96cf8) measured 65 % / 95 %
  * / 0.780 on the same build, so the words the audits added, not that session's ranking rounds, cost the three
- * questions at top-1. The floors are those minus one question.
+ * questions at top-1. Raised on 2026-11-29 03:50 after search round 6 (80 more tuning questions, goal sentences on
+ * 13 pages, two glossary entries), possessives indexed as their word and claim audit waves 8–10: 67 % / 97 % / 0.799 /
+ * 0 in all three views (72e8529a). The floors are those minus one question.
  * Raise them as the search improves; lower them only with the reason in the commit.
  */
 const FLOORS: Record<View, {top1: number; top5: number; mrr: number; maxEmpty: number}> = {
-  home: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
-  guide: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
-  page: {top1: 0.64, top5: 0.95, mrr: 0.774, maxEmpty: 1},
+  home: {top1: 0.66, top5: 0.96, mrr: 0.789, maxEmpty: 1},
+  guide: {top1: 0.66, top5: 0.96, mrr: 0.789, maxEmpty: 1},
+  page: {top1: 0.66, top5: 0.96, mrr: 0.789, maxEmpty: 1},
 };
 
 /** A hundred long questions through /search's whole-site ranking took 81 s in CI beside the browser tests. */
