@@ -1,8 +1,8 @@
-import os from 'node:os';
 import {test as isolated, type Page} from '@playwright/test';
 import {test, expect} from './warmTab';
 import {MAX_QUERY_LENGTH} from '../../src/search/searchIndex';
 import {hydrated, watchPage} from './helpers';
+import {boundForLoad} from '../support/load';
 
 /**
  * Search (issue 3) in the production build: the box, its results, the search page, and hostile input.
@@ -129,7 +129,7 @@ test("typed fast (10 ms a key), the box shows the final text's list within 300 m
   // and the unit step beside this), the page waits for the CPU itself: it once took 607 ms there while the
   // final search, timed in node, takes 26–36 ms. 1 s still fails the old behaviour (an earlier prefix's list
   // for about 1.5 s on an idle machine, longer under load).
-  const within = os.loadavg()[0] <= os.availableParallelism() ? 300 : 1_000;
+  const within = boundForLoad(300, 1_000);
   expect(since, `the final list came ${Math.round(since)} ms after the last key`).toBeLessThanOrEqual(within);
 });
 
